@@ -1,0 +1,61 @@
+package io.lanes.workbench.codec.bitpack;
+
+import io.lanes.workbench.codec.Bytes;
+
+/**
+ * Sequential LSB-first bit-packing (Parquet bit-packed / Arrow unpack order): value i occupies bits
+ * [i*w, (i+1)*w) of a little-endian bit stream; a block of {@code len} values takes
+ * {@code ceil(len*w/8)} bytes. Scalar, one width-generic loop: the baseline the specialised and
+ * vector kernels are measured against. Stateless and thread-safe.
+ */
+public final class SeqScalarKernel32 implements BlockKernel32 {
+    @Override
+    public int packedBytes(int len, int width) {
+        return (int) (((long) len * width + 7) >>> 3);
+    }
+
+    @Override
+    public int pack(int[] in, int inOff, int len, int width, byte[] out, int outOff) {
+        int bytes = packedBytes(len, width);
+        if (width == 0) return 0;
+        long acc = 0;
+        int bits = 0;
+        int p = outOff;
+        long mask = width == 32 ? 0xFFFF_FFFFL : (1L << width) - 1;
+        for (int i = 0; i < len; i++) {
+            acc |= (in[inOff + i] & mask) << bits;
+            bits += width;
+            while (bits >= 8) {
+                out[p++] = (byte) acc;
+                acc >>>= 8;
+                bits -= 8;
+            }
+        }
+        if (bits > 0) out[p++] = (byte) acc;
+        return bytes;
+    }
+
+    @Override
+    public void unpack(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
+        if (width == 0) {
+            java.util.Arrays.fill(out, outOff, outOff + len, 0);
+            return;
+        }
+        long mask = width == 32 ? 0xFFFF_FFFFL : (1L << width) - 1;
+        int end = inOff + packedBytes(len, width);
+        long bit = 0;
+        for (int i = 0; i < len; i++, bit += width) {
+            int byteIdx = inOff + (int) (bit >>> 3);
+            int shift = (int) (bit & 7);
+            long word = byteIdx + 8 <= end ? Bytes.getLong(in, byteIdx) : tail(in, byteIdx, end);
+            out[outOff + i] = (int) ((word >>> shift) & mask);
+        }
+    }
+
+    /** Reads the last few bytes of a block without running past its end. */
+    private static long tail(byte[] in, int from, int end) {
+        long w = 0;
+        for (int i = from; i < end; i++) w |= (in[i] & 0xFFL) << (8 * (i - from));
+        return w;
+    }
+}

@@ -1,0 +1,169 @@
+package io.lanes.workbench.measure;
+
+import io.lanes.workbench.corpus.Column;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Measures arms side by side: at every working-set point, every arm's output is checked equal to
+ * the input first, then arms alternate inside every repetition (A B C, B C A, ...), each sample
+ * timing enough calls to last at least {@link Config#minSampleMicros}. Buffers are allocated once
+ * per point and reused. Not thread-safe: run one harness per thread.
+ */
+public final class Harness {
+    /**
+     * @param warmupIterations decode calls per arm before timing, at least
+     * @param warmupMillis     and at least this long per arm
+     * @param reps             timed repetitions (samples) per arm
+     * @param minSampleMicros  minimum duration of one sample
+     * @param control          whether to add the control twin of the first codec arm (the validity gate needs it)
+     */
+    public record Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control) {
+        public Config {
+            if (reps < 1) throw new IllegalArgumentException("reps must be >= 1, got " + reps);
+            if (warmupIterations < 0 || warmupMillis < 0) throw new IllegalArgumentException("warm-up must be >= 0");
+        }
+
+        /** Short runs for CI and the default suite. */
+        public static Config quick() {
+            return new Config(200, 150, 9, 1000, true);
+        }
+
+        /** Publishable runs. */
+        public static Config full() {
+            return new Config(2000, 1000, 31, 5000, true);
+        }
+    }
+
+    /** Receives measurements as they complete, so an interrupted run keeps them. */
+    public interface Listener {
+        /** Every arm of one column at one point. */
+        void measured(List<Measurement> point);
+
+        /** All columns of one working-set point are done; {@code verdict} is the validity gate's. */
+        default void pointDone(WorkingSet ws, ValidityGate.Verdict verdict) {
+        }
+    }
+
+    private final Config config;
+    private long blackhole;
+
+    public Harness(Config config) {
+        this.config = config;
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    /**
+     * Runs every arm on every column at every working-set point (the outer loop is the ladder).
+     * Arms whose codec cannot take a column's type are skipped for that column.
+     */
+    public void run(List<Arm> arms, List<Column> columns, List<WorkingSet> ladder, Listener listener) {
+        for (WorkingSet ws : ladder) {
+            List<Measurement> atPoint = new ArrayList<>();
+            for (Column col : columns) {
+                List<Measurement> ms = measure(arms, col, ws);
+                atPoint.addAll(ms);
+                listener.measured(ms);
+            }
+            listener.pointDone(ws, ValidityGate.evaluate(atPoint));
+        }
+    }
+
+    /** Measures all arms on one column at one point, alternating inside every repetition. */
+    public List<Measurement> measure(List<Arm> arms, Column col, WorkingSet ws) {
+        int n = ws.values(col.type().bytes());
+        String where = col.id() + " @ " + ws.label();
+        List<Prepared> ps = new ArrayList<>();
+        List<Boolean> isControl = new ArrayList<>();
+        Arm controlOf = null;
+        for (Arm a : arms) {
+            if (!a.isStoreOnly() && a.codec().valueBits() != col.type().bytes() * 8) continue;
+            ps.add(Prepared.of(a, col, n));
+            isControl.add(false);
+            if (controlOf == null && !a.isStoreOnly()) controlOf = a;
+        }
+        if (config.control() && controlOf != null) {
+            // same kernel, same bytes, separately allocated buffers: the route differs, the work does not
+            ps.add(Prepared.of(controlOf, col, n));
+            isControl.add(true);
+        }
+        for (Prepared p : ps) p.verify(where);
+
+        int k = ps.size();
+        int[] calls = new int[k];
+        for (int i = 0; i < k; i++) calls[i] = warmUpAndCalibrate(ps.get(i));
+        double[][] dec = new double[k][config.reps()];
+        for (int r = 0; r < config.reps(); r++) {
+            for (int j = 0; j < k; j++) {
+                int i = (j + r) % k; // rotate the starting arm so no arm always runs first
+                dec[i][r] = timeDecode(ps.get(i), calls[i]);
+            }
+        }
+        int encReps = Math.max(3, config.reps() / 3);
+        double[][] enc = new double[k][];
+        for (int i = 0; i < k; i++) enc[i] = ps.get(i).arm.isStoreOnly() ? new double[0] : new double[encReps];
+        for (int r = 0; r < encReps; r++) {
+            for (int j = 0; j < k; j++) {
+                int i = (j + r) % k;
+                if (enc[i].length > 0) enc[i][r] = timeEncode(ps.get(i), Math.max(1, calls[i] / 4));
+            }
+        }
+        List<Measurement> out = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            Prepared p = ps.get(i);
+            long outBytes = (long) n * col.type().bytes();
+            out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), ws.label(),
+                    n, p.encodedBytes, outBytes, dec[i], enc[i]));
+        }
+        return out;
+    }
+
+    /** Warms up one arm and returns the calls per sample that make a sample last the minimum time. */
+    private int warmUpAndCalibrate(Prepared p) {
+        long deadline = System.nanoTime() + config.warmupMillis() * 1_000_000L;
+        int done = 0;
+        long sink = 0;
+        while (done < config.warmupIterations() || System.nanoTime() < deadline) {
+            sink += p.decode();
+            done++;
+        }
+        if (!p.arm.isStoreOnly()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.encode();
+        blackhole ^= sink;
+        long t0 = System.nanoTime();
+        int probe = 0;
+        do {
+            sink += p.decode();
+            probe++;
+        } while (System.nanoTime() - t0 < config.minSampleMicros() * 1000L / 4);
+        double per = (System.nanoTime() - t0) / (double) probe;
+        blackhole ^= sink;
+        return (int) Math.max(1, Math.ceil(config.minSampleMicros() * 1000.0 / per));
+    }
+
+    private double timeDecode(Prepared p, int calls) {
+        long sink = 0;
+        long t0 = System.nanoTime();
+        for (int c = 0; c < calls; c++) sink += p.decode();
+        long dt = System.nanoTime() - t0;
+        blackhole ^= sink;
+        return dt / (double) calls;
+    }
+
+    private double timeEncode(Prepared p, int calls) {
+        long sink = 0;
+        long t0 = System.nanoTime();
+        for (int c = 0; c < calls; c++) sink += p.encode();
+        long dt = System.nanoTime() - t0;
+        blackhole ^= sink;
+        return dt / (double) calls;
+    }
+
+    /** Folded results of every timed call; reading it keeps the JIT from discarding the work. */
+    public long blackhole() {
+        return blackhole;
+    }
+}

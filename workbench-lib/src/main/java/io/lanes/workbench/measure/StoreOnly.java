@@ -1,0 +1,39 @@
+package io.lanes.workbench.measure;
+
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The {@code store-only} reference: writes as many output bytes as a decoder would, as fast as the
+ * JVM can (preferred-species vector stores), reading nothing. It is the wall no decoder beats; it is
+ * not a codec and produces no meaningful values. Stateless and thread-safe.
+ */
+public final class StoreOnly {
+    /** Name of the arm in results. */
+    public static final String NAME = "store-only";
+
+    private static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Long> L = LongVector.SPECIES_PREFERRED;
+
+    private StoreOnly() {
+    }
+
+    /** Writes {@code n} int32 values (a varying pattern, so no store is redundant) into {@code out}. */
+    public static void store(int[] out, int n, int seed) {
+        IntVector v = IntVector.broadcast(I, seed);
+        int i = 0;
+        int bound = I.loopBound(n);
+        for (; i < bound; i += I.length()) v.intoArray(out, i);
+        for (; i < n; i++) out[i] = seed;
+    }
+
+    /** Writes {@code n} int64 values into {@code out}. */
+    public static void store(long[] out, int n, long seed) {
+        LongVector v = LongVector.broadcast(L, seed);
+        int i = 0;
+        int bound = L.loopBound(n);
+        for (; i < bound; i += L.length()) v.intoArray(out, i);
+        for (; i < n; i++) out[i] = seed;
+    }
+}

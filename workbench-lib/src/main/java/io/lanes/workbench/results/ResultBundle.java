@@ -1,0 +1,171 @@
+package io.lanes.workbench.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.lanes.workbench.measure.Fingerprint;
+import io.lanes.workbench.measure.Measurement;
+import io.lanes.workbench.measure.StoreOnly;
+import io.lanes.workbench.measure.ValidityGate;
+import io.lanes.workbench.measure.WorkingSet;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.io.csv.CsvReadOptions;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A result bundle: a directory holding {@code results.csv} (the contract of {@link ResultRecord}),
+ * {@code raw.csv} (every repetition) and {@code metadata.json} (fingerprint, run settings, gate
+ * verdicts). Rows are appended as each column completes and every file is replaced atomically, so
+ * an interrupted run leaves a loadable bundle with what it measured; rows of an unfinished
+ * working-set point carry gate {@code pending}. Not thread-safe.
+ */
+public final class ResultBundle {
+    private static final CsvMapper CSV = new CsvMapper();
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path dir;
+    private final Fingerprint fingerprint;
+    private final Map<String, Object> settings;
+    private final List<ResultRecord> rows = new ArrayList<>();
+    private final List<Map<String, Object>> raw = new ArrayList<>();
+    private final Map<String, Object> gates = new LinkedHashMap<>();
+
+    /**
+     * Creates (or reuses) the directory and writes metadata.json at once.
+     *
+     * @param settings run settings recorded in metadata.json (command, reps, warm-up, ...)
+     */
+    public ResultBundle(Path dir, Fingerprint fingerprint, Map<String, Object> settings) {
+        this.dir = dir;
+        this.fingerprint = fingerprint;
+        this.settings = new LinkedHashMap<>(settings);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create result bundle " + dir, e);
+        }
+        writeMetadata();
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path resultsCsv() {
+        return dir.resolve("results.csv");
+    }
+
+    /** Rows so far. */
+    public List<ResultRecord> rows() {
+        return List.copyOf(rows);
+    }
+
+    /** Adds the measurements of one column at one point and rewrites the files. */
+    public void add(List<Measurement> point) {
+        Measurement store = null;
+        for (Measurement m : point) if (m.arm().equals(StoreOnly.NAME)) store = m;
+        for (Measurement m : point) {
+            for (int r = 0; r < m.decodeNanos().length; r++) raw.add(rawRow(m, "decode", r, m.decodeNanos()[r]));
+            for (int r = 0; r < m.encodeNanos().length; r++) raw.add(rawRow(m, "encode", r, m.encodeNanos()[r]));
+            if (!m.control()) rows.add(ResultRecord.of(fingerprint, m, store, "pending"));
+        }
+        writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
+        writeCsv("raw.csv", List.of("codec", "control", "column", "working_set", "phase", "rep", "ns_per_call"), raw);
+    }
+
+    /** Records the gate verdict of a finished point on its rows and in metadata.json. */
+    public void gate(WorkingSet ws, ValidityGate.Verdict v) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).workingSet().equals(ws.label())) rows.set(i, rows.get(i).withGate(v.label()));
+        }
+        Map<String, Object> g = new LinkedHashMap<>();
+        g.put("label", v.label());
+        g.put("control_geomean", Double.isNaN(v.controlGeomean()) ? null : v.controlGeomean());
+        g.put("tying_columns", v.tyingColumns());
+        g.put("columns", v.columns());
+        g.put("drift", Double.isNaN(v.drift()) ? null : v.drift());
+        gates.put(ws.label(), g);
+        writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
+        writeMetadata();
+    }
+
+    /** Adds or replaces a run setting in metadata.json (e.g. the quiet-check outcome). */
+    public void note(String key, Object value) {
+        settings.put(key, value);
+        writeMetadata();
+    }
+
+    private Map<String, Object> rawRow(Measurement m, String phase, int rep, double ns) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("codec", m.arm());
+        r.put("control", m.control());
+        r.put("column", m.columnId());
+        r.put("working_set", m.workingSet());
+        r.put("phase", phase);
+        r.put("rep", rep);
+        r.put("ns_per_call", ns);
+        return r;
+    }
+
+    private void writeMetadata() {
+        Map<String, Object> md = new LinkedHashMap<>();
+        md.put("fingerprint", fingerprint.fields());
+        md.put("settings", settings);
+        md.put("gates", gates);
+        try {
+            atomicWrite("metadata.json", JSON.writeValueAsBytes(md));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve("metadata.json"), e);
+        }
+    }
+
+    private void writeCsv(String name, List<String> header, List<Map<String, Object>> data) {
+        CsvSchema.Builder b = CsvSchema.builder().setUseHeader(true);
+        for (String h : header) b.addColumn(h);
+        try {
+            atomicWrite(name, CSV.writer(b.build()).writeValueAsBytes(data));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(name), e);
+        }
+    }
+
+    private void atomicWrite(String name, byte[] bytes) throws IOException {
+        Path tmp = dir.resolve(name + ".tmp");
+        Files.write(tmp, bytes, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table
+     * named after the bundle, text columns as strings and figures as doubles.
+     */
+    public static Table load(Path bundleOrCsv) {
+        Path csv = Files.isDirectory(bundleOrCsv) ? bundleOrCsv.resolve("results.csv") : bundleOrCsv;
+        if (!Files.isRegularFile(csv)) throw new IllegalArgumentException("no results.csv at " + csv.toAbsolutePath());
+        ColumnType[] types = new ColumnType[ResultRecord.COLUMNS.size()];
+        for (int i = 0; i < types.length; i++) {
+            String c = ResultRecord.COLUMNS.get(i);
+            boolean text = List.of("machine", "jdk", "timestamp", "codec", "dataset", "column", "type", "working_set", "gate", "ipv_backend").contains(c);
+            types[i] = text ? ColumnType.STRING : ColumnType.DOUBLE;
+        }
+        try {
+            return Table.read().usingOptions(CsvReadOptions.builder(Files.newBufferedReader(csv, StandardCharsets.UTF_8))
+                    .tableName(csv.getParent().getFileName().toString()).columnTypes(types).missingValueIndicator("NA"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + csv, e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.lanes.workbench.results;
+
+import io.lanes.workbench.measure.Fingerprint;
+import io.lanes.workbench.measure.Measurement;
+import io.lanes.workbench.measure.StoreOnly;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row of {@code results.csv}: one arm on one column at one working-set point. The column names
+ * and their order ({@link #COLUMNS}) are a stable contract that notebooks, reports and outside tools
+ * read. Missing figures are {@code NaN} and written as {@code NA}. Immutable.
+ */
+public record ResultRecord(String machine, String jdk, String timestamp, String codec, String dataset, String column,
+                           String type, int values, String workingSet, long inputBytes, long outputBytes, long encodedBytes,
+                           double bitsPerValue, double ratio, double encodeNsMedian, double decodeNsMedian,
+                           double decodeNsMin, double decodeNsMax, double decodeValuesPerS, double decodeGibS,
+                           double encodeValuesPerS, double storeOnlyGibS, int reps, String gate, double ipv,
+                           String ipvBackend) {
+
+    /** The results.csv header, in order. */
+    public static final List<String> COLUMNS = List.of("machine", "jdk", "timestamp", "codec", "dataset", "column", "type",
+            "values", "working_set", "input_bytes", "output_bytes", "encoded_bytes", "bits_per_value", "ratio",
+            "encode_ns_median", "decode_ns_median", "decode_ns_min", "decode_ns_max", "decode_values_per_s", "decode_gib_s",
+            "encode_values_per_s", "store_only_gib_s", "reps", "gate", "ipv", "ipv_backend");
+
+    private static final double GIB = 1L << 30;
+
+    /**
+     * Builds the row of a measurement.
+     *
+     * @param storeOnly the store-only measurement of the same column and point, or {@code null}
+     * @param gate      the validity-gate label of the point ({@code pending} until it is known)
+     */
+    public static ResultRecord of(Fingerprint fp, Measurement m, Measurement storeOnly, String gate) {
+        int valueBytes = m.type().equals("int64") ? 8 : 4;
+        boolean wall = m.arm().equals(StoreOnly.NAME);
+        long encoded = wall ? 0 : m.inputBytes();
+        double[] d = m.decodeNanos().clone();
+        java.util.Arrays.sort(d);
+        double med = m.decodeMedian();
+        double encMed = m.encodeMedian();
+        double plain = (double) m.values() * valueBytes;
+        return new ResultRecord(fp.get("machine"), Fingerprint.jdk(), fp.get("timestamp"), m.arm(), m.dataset(), m.columnId(),
+                m.type(), m.values(), m.workingSet(), wall ? 0 : m.inputBytes(), m.outputBytes(), encoded,
+                wall ? Double.NaN : encoded * 8.0 / m.values(), wall ? Double.NaN : plain / encoded,
+                encMed, med, d[0], d[d.length - 1], m.values() / med * 1e9, m.outputBytes() / med * 1e9 / GIB,
+                m.values() / encMed * 1e9, storeOnly == null ? Double.NaN : storeOnly.decodeGibPerSecond(),
+                d.length, gate, Double.NaN, "not-measured");
+    }
+
+    /** A copy with another gate label. */
+    public ResultRecord withGate(String label) {
+        return new ResultRecord(machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes,
+                outputBytes, encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax,
+                decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, label, ipv, ipvBackend);
+    }
+
+    /** Values keyed by {@link #COLUMNS}, numbers as numbers, NaN as {@code "NA"}. */
+    public Map<String, Object> toRow() {
+        Object[] v = {machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes, outputBytes,
+                encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax, decodeValuesPerS,
+                decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, ipv, ipvBackend};
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (int i = 0; i < v.length; i++) {
+            Object x = v[i];
+            if (x instanceof Double dd) x = Double.isNaN(dd) || Double.isInfinite(dd) ? "NA" : round(dd);
+            row.put(COLUMNS.get(i), x);
+        }
+        return row;
+    }
+
+    /** Four significant decimals are plenty for timings and ratios and keep the CSV readable. */
+    private static Object round(double x) {
+        if (x == Math.rint(x) && Math.abs(x) < 1e15) return (long) x;
+        return Double.parseDouble(String.format(java.util.Locale.ROOT, "%.6g", x));
+    }
+}
