@@ -1,0 +1,59 @@
+package io.lanes.workbench.codec.bitpack;
+
+/**
+ * Sequential LSB-first bit-packing of int64 values, width 0..64: value i occupies bits
+ * [i*w, (i+1)*w) of a little-endian bit stream, {@code ceil(len*w/8)} bytes a block. Scalar and
+ * width-generic: the baseline. Stateless and thread-safe.
+ */
+public final class SeqScalarKernel64 implements BlockKernel64 {
+    @Override
+    public int packedBytes(int len, int width) {
+        return (int) (((long) len * width + 7) >>> 3);
+    }
+
+    @Override
+    public int pack(long[] in, int inOff, int len, int width, byte[] out, int outOff) {
+        if (width == 0) return 0;
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        long bit = 0;
+        int bytes = packedBytes(len, width);
+        java.util.Arrays.fill(out, outOff, outOff + bytes, (byte) 0);
+        for (int i = 0; i < len; i++, bit += width) {
+            long v = in[inOff + i] & mask;
+            int shift = (int) (bit & 7);
+            int p = outOff + (int) (bit >>> 3);
+            int bitsLeft = width + shift;
+            // first byte merges with what is there; the rest are fresh
+            out[p] |= (byte) (v << shift);
+            long rest = shift == 0 ? v >>> 8 : v >>> (8 - shift);
+            for (int b = 1; b * 8 < bitsLeft; b++) {
+                out[p + b] = (byte) rest;
+                rest >>>= 8;
+            }
+        }
+        return bytes;
+    }
+
+    @Override
+    public void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
+        if (width == 0) {
+            java.util.Arrays.fill(out, outOff, outOff + len, 0L);
+            return;
+        }
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        int end = inOff + packedBytes(len, width);
+        long bit = 0;
+        for (int i = 0; i < len; i++, bit += width) {
+            int p = inOff + (int) (bit >>> 3);
+            int shift = (int) (bit & 7);
+            long v = 0;
+            int need = (width + shift + 7) >>> 3;
+            for (int b = 0; b < need && p + b < end; b++) {
+                long byteVal = in[p + b] & 0xFFL;
+                int pos = 8 * b - shift;
+                v |= pos >= 0 ? byteVal << pos : byteVal >>> -pos;
+            }
+            out[outOff + i] = v & mask;
+        }
+    }
+}
