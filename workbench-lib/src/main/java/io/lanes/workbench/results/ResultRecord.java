@@ -66,15 +66,9 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
         Map<String, Object> row = new LinkedHashMap<>();
         for (int i = 0; i < v.length; i++) {
             Object x = v[i];
-            if (x instanceof Double dd) x = Double.isNaN(dd) || Double.isInfinite(dd) ? "NA" : round(dd);
+            if (x instanceof Double dd && (dd.isNaN() || dd.isInfinite())) x = "NA";
             row.put(COLUMNS.get(i), x);
         }
         return row;
-    }
-
-    /** Four significant decimals are plenty for timings and ratios and keep the CSV readable. */
-    private static Object round(double x) {
-        if (x == Math.rint(x) && Math.abs(x) < 1e15) return (long) x;
-        return Double.parseDouble(String.format(java.util.Locale.ROOT, "%.6g", x));
     }
 }

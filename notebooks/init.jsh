@@ -1,0 +1,9 @@
+import io.lanes.workbench.codec.*;
+import io.lanes.workbench.corpus.*;
+import io.lanes.workbench.measure.*;
+import io.lanes.workbench.results.*;
+import io.lanes.workbench.report.*;
+import tech.tablesaw.api.*;
+import org.knowm.xchart.*;
+import java.nio.file.*;
+import java.util.*;

@@ -1,0 +1,80 @@
+package io.lanes.workbench.report;
+
+import tech.tablesaw.api.Row;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+import java.util.Base64;
+import java.util.Locale;
+
+/** HTML fragments: escaped text, tables from Tablesaw, charts as inline images. Stateless. */
+public final class Html {
+    private Html() {
+    }
+
+    /** Escapes text for HTML element and attribute content. */
+    public static String esc(String s) {
+        if (s == null) return "";
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** A table with a header row; numbers right-aligned with up to four significant decimals. */
+    public static String table(Table t) {
+        StringBuilder b = new StringBuilder("<table class=\"wb\">\n<thead><tr>");
+        for (Column<?> c : t.columns()) b.append("<th>").append(esc(c.name())).append("</th>");
+        b.append("</tr></thead>\n<tbody>\n");
+        for (Row r : t) {
+            b.append("<tr>");
+            for (int i = 0; i < t.columnCount(); i++) {
+                Column<?> c = t.column(i);
+                Object v = c.get(r.getRowNumber());
+                boolean num = v instanceof Number;
+                b.append(num ? "<td class=\"n\">" : "<td>").append(esc(format(v))).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        return b.append("</tbody></table>\n").toString();
+    }
+
+    /** Formats a cell: integers as is, other numbers with 4 significant digits, missing as empty. */
+    public static String format(Object v) {
+        if (v == null) return "";
+        if (v instanceof Double d) {
+            if (d.isNaN()) return "";
+            if (d == Math.rint(d) && Math.abs(d) < 1e12) return Long.toString(d.longValue());
+            return String.format(Locale.ROOT, Math.abs(d) >= 100 ? "%.1f" : Math.abs(d) >= 1 ? "%.3f" : "%.4g", d);
+        }
+        return v.toString();
+    }
+
+    /** An inline PNG image (a data URI: no network reference). */
+    public static String png(byte[] png, String alt) {
+        return "<img alt=\"" + esc(alt) + "\" src=\"data:image/png;base64," + Base64.getEncoder().encodeToString(png) + "\">";
+    }
+
+    /** The style sheet every workbench page and notebook table shares. */
+    public static String css() {
+        return """
+                body { font-family: 'DejaVu Sans', Arial, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+                h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+                table.wb { border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; }
+                table.wb th, table.wb td { border: 1px solid #ddd; padding: 3px 7px; }
+                table.wb th { background: #f3f3f3; text-align: left; }
+                table.wb td.n { text-align: right; font-variant-numeric: tabular-nums; }
+                .note { color: #555; font-size: 0.9em; } .fail { color: #b00; font-weight: bold; } .pass { color: #070; }
+                img { max-width: 100%; }
+                """;
+    }
+}

@@ -1,0 +1,112 @@
+package io.lanes.workbench.report;
+
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.api.StringColumn;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static tech.tablesaw.aggregate.AggregateFunctions.mean;
+
+/**
+ * Charts and summary tables drawn from a results table (the results.csv contract). Stateless.
+ */
+public final class ResultCharts {
+    private static final Pattern WIDTH = Pattern.compile("\\.w(\\d+)$");
+
+    private ResultCharts() {
+    }
+
+    /** The bit width a synthetic column id names ({@code syn.uniform.w12} -> 12), or -1. */
+    public static int widthOf(String columnId) {
+        Matcher m = WIDTH.matcher(columnId);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /**
+     * One series per codec of {@code metric} against the bit width of each column, at one working
+     * set. Columns without a width in their id are placed by their order of appearance.
+     */
+    public static XYChart byWidth(Table results, String workingSet, String metric, String title, String yTitle) {
+        Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
+        StringColumn codec = t.stringColumn("codec");
+        StringColumn column = t.stringColumn("column");
+        DoubleColumn y = t.doubleColumn(metric);
+        List<String> columns = new ArrayList<>(new LinkedHashSet<>(column.asList()));
+        Map<String, List<double[]>> points = new LinkedHashMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            int w = widthOf(column.get(i));
+            double x = w >= 0 ? w : columns.indexOf(column.get(i));
+            points.computeIfAbsent(codec.get(i), k -> new ArrayList<>()).add(new double[] {x, y.getDouble(i)});
+        }
+        Map<String, double[][]> series = new LinkedHashMap<>();
+        points.forEach((k, ps) -> {
+            ps.sort((a, b) -> Double.compare(a[0], b[0]));
+            double[][] xy = new double[2][ps.size()];
+            for (int i = 0; i < ps.size(); i++) {
+                xy[0][i] = ps.get(i)[0];
+                xy[1][i] = ps.get(i)[1];
+            }
+            series.put(k, xy);
+        });
+        boolean widths = columns.stream().allMatch(c -> widthOf(c) >= 0);
+        XYChart chart = ChartStyle.lineChart(title + " (" + workingSet + ")", widths ? "bit width (bits)" : "column (order in set)", yTitle);
+        return ChartStyle.addSeries(chart, series);
+    }
+
+    /**
+     * Per codec and working set: geomean decode GiB/s, its ratio to store-only, mean bits/value and
+     * the gate label.
+     */
+    public static Table summary(Table results) {
+        Table out = Table.create("summary",
+                StringColumn.create("codec"), StringColumn.create("working_set"), DoubleColumn.create("columns"),
+                DoubleColumn.create("decode_gib_s_geomean"), DoubleColumn.create("vs_store_only"),
+                DoubleColumn.create("bits_per_value_mean"), StringColumn.create("gate"));
+        Set<String> keys = new LinkedHashSet<>();
+        for (int i = 0; i < results.rowCount(); i++) keys.add(results.stringColumn("codec").get(i) + "\u0000" + results.stringColumn("working_set").get(i));
+        for (String key : keys) {
+            String[] kv = key.split("\u0000");
+            Table t = results.where(results.stringColumn("codec").isEqualTo(kv[0]).and(results.stringColumn("working_set").isEqualTo(kv[1])));
+            double logSum = 0;
+            double logRatio = 0;
+            int n = 0;
+            int nr = 0;
+            for (int i = 0; i < t.rowCount(); i++) {
+                double g = t.doubleColumn("decode_gib_s").getDouble(i);
+                double s = t.doubleColumn("store_only_gib_s").getDouble(i);
+                if (g > 0) {
+                    logSum += Math.log(g);
+                    n++;
+                }
+                if (g > 0 && s > 0) {
+                    logRatio += Math.log(g / s);
+                    nr++;
+                }
+            }
+            DoubleColumn bits = t.doubleColumn("bits_per_value");
+            double meanBits = bits.countMissing() == bits.size() ? Double.NaN : bits.removeMissing().mean();
+            out.stringColumn("codec").append(kv[0]);
+            out.stringColumn("working_set").append(kv[1]);
+            out.doubleColumn("columns").append(t.rowCount());
+            out.doubleColumn("decode_gib_s_geomean").append(n == 0 ? Double.NaN : Math.exp(logSum / n));
+            out.doubleColumn("vs_store_only").append(nr == 0 ? Double.NaN : Math.exp(logRatio / nr));
+            out.doubleColumn("bits_per_value_mean").append(meanBits);
+            out.stringColumn("gate").append(String.join(" ", new LinkedHashSet<>(t.stringColumn("gate").asList())));
+        }
+        return out;
+    }
+
+    /** Mean of a numeric column per codec (e.g. bits/value), for quick tables in notebooks. */
+    public static Table meanBy(Table results, String metric) {
+        return results.summarize(metric, mean).by("codec");
+    }
+}

@@ -1,0 +1,164 @@
+package io.lanes.workbench.report.notebook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Executes notebooks headless with the real kernel ({@code jupyter nbconvert --execute}) and exports
+ * a code-free HTML copy. Works around two known defects of the rapaio kernel (see
+ * shared/notes/notebook-kernel.md): a start-up race that sometimes leaves the kernel silent, retried
+ * on exactly its two messages; and a broken interrupt, so a per-cell timeout is used and
+ * interrupt-on-timeout never is. A notebook fails on any error output or stderr stream. Not
+ * thread-safe (notebooks run one at a time on 2 cores).
+ */
+public final class NotebookRunner {
+    /** Messages of the kernel start-up race: only these are retried. */
+    static final List<String> STARTUP_RACE = List.of("Kernel didn't respond", "Kernel died before replying");
+
+    /**
+     * @param notebook the source notebook
+     * @param executed the executed copy
+     * @param html     the code-free HTML export
+     * @param attempts kernel starts it took
+     * @param took     wall time
+     */
+    public record Result(Path notebook, Path executed, Path html, int attempts, Duration took) {
+    }
+
+    /** A notebook that failed, with the reason and the tail of nbconvert's output. */
+    public static final class NotebookFailure extends RuntimeException {
+        public NotebookFailure(String message) {
+            super(message);
+        }
+    }
+
+    private final Path root;
+    private final Duration cellTimeout;
+    private final int maxAttempts;
+    private final Map<String, String> extraEnv;
+
+    /**
+     * @param root        project root (kernelspec location)
+     * @param cellTimeout per-cell execution timeout
+     * @param maxAttempts kernel starts allowed when the start-up race strikes
+     * @param extraEnv    environment for the kernel, e.g. {@code WORKBENCH_QUICK=1}
+     */
+    public NotebookRunner(Path root, Duration cellTimeout, int maxAttempts, Map<String, String> extraEnv) {
+        this.root = root;
+        this.cellTimeout = cellTimeout;
+        this.maxAttempts = maxAttempts;
+        this.extraEnv = Map.copyOf(extraEnv);
+    }
+
+    /** The notebooks of the project, in name order. */
+    public static List<Path> notebooks(Path root) {
+        try (var s = Files.list(root.resolve("notebooks"))) {
+            return s.filter(p -> p.toString().endsWith(".ipynb")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list notebooks in " + root.resolve("notebooks"), e);
+        }
+    }
+
+    /** Executes one notebook into {@code outDir} and exports its HTML there. */
+    public Result execute(Path notebook, Path outDir) {
+        long t0 = System.nanoTime();
+        KernelSpec.install(root);
+        String name = notebook.getFileName().toString().replaceFirst("\\.ipynb$", "");
+        Path executed = outDir.resolve(name + ".ipynb");
+        int attempt = 0;
+        while (true) {
+            attempt++;
+            Proc p = nbconvert(List.of("--to", "notebook", "--execute",
+                    "--ExecutePreprocessor.kernel_name=" + KernelSpec.NAME,
+                    "--ExecutePreprocessor.timeout=" + cellTimeout.toSeconds(),
+                    "--ExecutePreprocessor.startup_timeout=60",
+                    "--output-dir", outDir.toString(), "--output", name, notebook.toString()));
+            if (p.exit == 0) break;
+            boolean race = STARTUP_RACE.stream().anyMatch(p.output::contains);
+            if (!race || attempt >= maxAttempts) {
+                throw new NotebookFailure(notebook.getFileName() + " failed" + (race ? " after " + attempt + " kernel starts" : "") + ":\n" + tail(p.output, 40));
+            }
+        }
+        List<String> errors = errorOutputs(executed);
+        if (!errors.isEmpty()) throw new NotebookFailure(notebook.getFileName() + " produced error output:\n" + String.join("\n---\n", errors));
+        Proc h = nbconvert(List.of("--to", "html", "--no-input", "--output-dir", outDir.toString(), "--output", name, executed.toString()));
+        if (h.exit != 0) throw new NotebookFailure("HTML export of " + executed + " failed:\n" + tail(h.output, 20));
+        return new Result(notebook, executed, outDir.resolve(name + ".html"), attempt, Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    /** Error outputs and stderr streams of an executed notebook, one string each. */
+    public static List<String> errorOutputs(Path executed) {
+        List<String> out = new ArrayList<>();
+        try {
+            JsonNode nb = new ObjectMapper().readTree(Files.readString(executed));
+            int i = 0;
+            for (JsonNode cell : nb.path("cells")) {
+                i++;
+                for (JsonNode o : cell.path("outputs")) {
+                    String type = o.path("output_type").asText();
+                    if (type.equals("error")) {
+                        out.add("cell " + i + ": " + o.path("ename").asText() + ": " + o.path("evalue").asText());
+                    } else if (type.equals("stream") && o.path("name").asText().equals("stderr")) {
+                        out.add("cell " + i + " stderr: " + text(o.path("text")));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read executed notebook " + executed, e);
+        }
+        return out;
+    }
+
+    private static String text(JsonNode t) {
+        if (!t.isArray()) return t.asText();
+        StringBuilder b = new StringBuilder();
+        for (JsonNode s : t) b.append(s.asText());
+        return b.toString();
+    }
+
+    private record Proc(int exit, String output) {
+    }
+
+    private Proc nbconvert(List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of("jupyter", "nbconvert"));
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("JUPYTER_PATH", KernelSpec.jupyterPath(root).toString());
+        pb.environment().putAll(extraEnv);
+        try {
+            Path log = Files.createTempFile("nbconvert", ".log");
+            try {
+                Process p = pb.redirectOutput(log.toFile()).start();
+                // the per-cell timeout bounds each cell; this bounds the whole call so nothing hangs
+                if (!p.waitFor(cellTimeout.toSeconds() * 20 + 120, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    return new Proc(-1, "nbconvert did not finish in time and was killed\n" + Files.readString(log, StandardCharsets.UTF_8));
+                }
+                return new Proc(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(log);
+            }
+        } catch (IOException e) {
+            throw new NotebookFailure("cannot run jupyter nbconvert (" + e.getMessage() + "); install it with: apt-get install -y jupyter-nbconvert jupyter-client");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NotebookFailure("interrupted while running " + args);
+        }
+    }
+
+    private static String tail(String s, int lines) {
+        String[] ls = s.split("\n");
+        return String.join("\n", java.util.Arrays.copyOfRange(ls, Math.max(0, ls.length - lines), ls.length));
+    }
+}

@@ -1,0 +1,44 @@
+package io.lanes.workbench.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CliErrorsTest {
+    static String[] run(String... args) {
+        CommandLine cl = Main.commandLine();
+        StringWriter err = new StringWriter();
+        StringWriter out = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute(args);
+        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void unknownCodecIsNamedWithoutAStackTrace() {
+        String[] r = run("bench", "--codec", "nosuch.codec", "--dataset", "syn.uniform.w3");
+        assertEquals("2", r[0]);
+        assertTrue(r[2].contains("nosuch.codec"), r[2]);
+        assertFalse(r[2].contains("\tat "), "no stack trace: " + r[2]);
+    }
+
+    @Test
+    void unknownDatasetAndBadLadderAreNamed() {
+        assertTrue(run("bench", "--codec", "plain", "--dataset", "nope.column")[2].contains("nope.column"));
+        assertTrue(run("bench", "--codec", "plain", "--dataset", "syn.uniform.w3", "--ladder", "12 apples")[2].contains("12 apples"));
+    }
+
+    @Test
+    void missingRequiredOptionIsAUsageError() {
+        String[] r = run("bench", "--dataset", "syn.uniform.w3");
+        assertEquals("2", r[0]);
+        assertTrue(r[2].contains("--codec"), r[2]);
+    }
+}

@@ -1,0 +1,85 @@
+package io.lanes.workbench.measure;
+
+import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.IntCodec;
+import io.lanes.workbench.codec.PlainCodec;
+import io.lanes.workbench.corpus.Column;
+import io.lanes.workbench.corpus.Datasets;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HarnessTest {
+    static final Harness.Config TINY = new Harness.Config(5, 0, 3, 50, true);
+
+    @Test
+    void measuresEveryArmPlusTheControlTwinWithSizesOfThePoint() {
+        Column col = Datasets.uniform(7, 5000, 1);
+        WorkingSet ws = WorkingSet.parse("16KiB");
+        List<Measurement> ms = new Harness(TINY).measure(List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")), col, ws);
+        assertEquals(4, ms.size());
+        Measurement control = ms.get(3);
+        assertTrue(control.control());
+        assertEquals("plain", control.arm(), "the control twin is the first codec arm");
+        for (Measurement m : ms) {
+            assertEquals(2048, m.values(), "16 KiB of output plus a plain input holds 2048 int32 values");
+            assertEquals(8192, m.outputBytes());
+            assertEquals(3, m.decodeNanos().length);
+            for (double d : m.decodeNanos()) assertTrue(d > 0);
+        }
+        Measurement packed = ms.get(2);
+        assertEquals(4 + 2 + 2 * 128 * 7, packed.inputBytes(), "count + 2 width bytes + 2 blocks of 1024 values at 7 bits");
+    }
+
+    @Test
+    void aCodecThatDecodesWronglyIsStoppedBeforeAnythingIsTimed() {
+        IntCodec broken = new IntCodec() {
+            final PlainCodec p = new PlainCodec();
+
+            public String name() {
+                return "broken";
+            }
+
+            public int maxEncodedBytes(int n) {
+                return p.maxEncodedBytes(n);
+            }
+
+            public int encode(int[] v, int off, int n, byte[] out, int o) {
+                return p.encode(v, off, n, out, o);
+            }
+
+            public int decodedLength(byte[] in, int off, int len) {
+                return p.decodedLength(in, off, len);
+            }
+
+            public int decode(byte[] in, int off, int len, int[] out, int o) {
+                int n = p.decode(in, off, len, out, o);
+                out[o + n / 2] ^= 1;
+                return n;
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new Harness(TINY).measure(List.of(Arm.of(broken)), Datasets.uniform(5, 3000, 2), WorkingSet.parse("16KiB")));
+        assertTrue(e.getMessage().contains("broken") && e.getMessage().contains("value 1024"), e.getMessage());
+    }
+
+    @Test
+    void columnsAreTiledToTheWorkingSet() {
+        int[] tiled = Prepared.tile(new int[] {1, 2, 3}, 7);
+        assertEquals(List.of(1, 2, 3, 1, 2, 3, 1), java.util.Arrays.stream(tiled).boxed().toList());
+    }
+
+    @Test
+    void workingSetsParseAndRejectNonsense() {
+        assertEquals(1536L * 1024, WorkingSet.parse("1.5MiB").bytes());
+        assertEquals(51_200, WorkingSet.parse("400KiB").values(4));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorkingSet.parse("400kb"));
+        assertTrue(e.getMessage().contains("400kb"));
+        assertEquals(5, WorkingSet.STANDARD.size());
+        assertTrue(CodecRegistry.get("plain") != null);
+    }
+}

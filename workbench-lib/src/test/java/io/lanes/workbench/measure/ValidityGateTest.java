@@ -1,0 +1,54 @@
+package io.lanes.workbench.measure;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ValidityGateTest {
+    static Measurement m(String arm, boolean control, String col, double ns) {
+        return new Measurement(arm, control, col, "d", "int32", "16KiB", 1024, 100, 4096, new double[] {ns}, new double[] {ns});
+    }
+
+    static List<Measurement> point(double... controlOverArm) {
+        List<Measurement> ms = new ArrayList<>();
+        for (int i = 0; i < controlOverArm.length; i++) {
+            ms.add(m("store-only", false, "c" + i, 50));
+            ms.add(m("x", false, "c" + i, 100));
+            ms.add(m("x", true, "c" + i, 100 * controlOverArm[i]));
+        }
+        return ms;
+    }
+
+    @Test
+    void tyingControlPasses() {
+        ValidityGate.Verdict v = ValidityGate.evaluate(point(1.0, 1.01, 0.99, 1.0, 1.02));
+        assertTrue(v.passed(), v.label());
+        assertEquals("pass", v.label());
+        assertEquals(5, v.tyingColumns());
+    }
+
+    @Test
+    void aSkewedAggregateFailsAndNamesTheCriterion() {
+        ValidityGate.Verdict v = ValidityGate.evaluate(point(1.03, 1.03, 1.03, 1.03, 1.03));
+        assertFalse(v.passed());
+        assertTrue(v.label().startsWith("fail:control-geomean=1.030"), v.label());
+    }
+
+    @Test
+    void tooFewTyingColumnsFail() {
+        ValidityGate.Verdict v = ValidityGate.evaluate(point(1.0, 1.0, 1.0, 1.2, 0.8));
+        assertFalse(v.passed());
+        assertTrue(v.label().contains("tying-columns=3/5"), v.label());
+    }
+
+    @Test
+    void withoutAControlThereIsNoVerdict() {
+        ValidityGate.Verdict v = ValidityGate.evaluate(List.of(m("x", false, "c", 1)));
+        assertEquals("no-control", v.label());
+    }
+}

@@ -1,0 +1,52 @@
+package io.lanes.workbench.results;
+
+import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Harness;
+import io.lanes.workbench.measure.WorkingSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultBundleTest {
+    @Test
+    void aRunWritesEveryContractColumnAndLoadsBack(@TempDir Path dir) throws Exception {
+        List<String> log = new ArrayList<>();
+        Recorder.run("test", List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")),
+                List.of(Datasets.uniform(3, 4000, 1), Datasets.uniform(9, 4000, 1)), List.of(WorkingSet.parse("16KiB")),
+                new Harness.Config(5, 0, 3, 50, true), dir, log::add);
+        String header = Files.readAllLines(dir.resolve("results.csv")).get(0);
+        assertEquals(String.join(",", ResultRecord.COLUMNS), header);
+        Table t = ResultBundle.load(dir);
+        assertEquals(6, t.rowCount(), "3 arms x 2 columns; the control twin stays in raw.csv");
+        for (int i = 0; i < t.rowCount(); i++) {
+            assertTrue(t.stringColumn("gate").get(i).equals("pass") || t.stringColumn("gate").get(i).startsWith("fail:"));
+            assertTrue(t.doubleColumn("decode_gib_s").getDouble(i) > 0);
+            assertTrue(t.doubleColumn("store_only_gib_s").getDouble(i) > 0);
+        }
+        Table packed = t.where(t.stringColumn("codec").isEqualTo("bitpack.seq.scalar"));
+        assertEquals(3.0 + 8.0 * (4 + 2) / 2048, packed.doubleColumn("bits_per_value").getDouble(0), 1e-9);
+        assertTrue(Files.readString(dir.resolve("metadata.json")).contains("\"vector_preferred_bits\""));
+        assertTrue(Files.readAllLines(dir.resolve("raw.csv")).size() > 1 + 3 * 2 * 3, "every repetition is kept");
+        assertTrue(log.stream().anyMatch(l -> l.contains("validity gate at 16KiB")));
+    }
+
+    @Test
+    void anInterruptedRunLeavesLoadableRowsMarkedPending(@TempDir Path dir) {
+        Harness.Config c = new Harness.Config(5, 0, 3, 50, true);
+        ResultBundle b = new ResultBundle(dir, io.lanes.workbench.measure.Fingerprint.capture(), java.util.Map.of());
+        b.add(new Harness(c).measure(List.of(Arm.named("plain")), Datasets.uniform(4, 3000, 1), WorkingSet.parse("16KiB")));
+        // no gate(): the process died before the point finished
+        Table t = ResultBundle.load(dir);
+        assertEquals(1, t.rowCount());
+        assertEquals("pending", t.stringColumn("gate").get(0));
+    }
+}
