@@ -83,7 +83,30 @@ public record Fingerprint(Map<String, String> fields) {
             String size = read(d.resolve("size").toString()).trim();
             out.add("L" + level + (type.equals("Data") ? "d" : type.equals("Instruction") ? "i" : "") + "=" + size);
         }
-        return out.isEmpty() ? "unknown" : String.join(" ", out);
+        return out.isEmpty() ? cachesFromGetconf() : String.join(" ", out);
+    }
+
+    /** VMs often hide /sys cache topology; glibc's getconf reads it from cpuid instead. */
+    private static String cachesFromGetconf() {
+        try {
+            Process p = new ProcessBuilder("getconf", "-a").redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readAllBytes());
+            p.waitFor(5, TimeUnit.SECONDS);
+            List<String> out = new ArrayList<>();
+            for (String[] k : new String[][] {{"LEVEL1_DCACHE_SIZE", "L1d"}, {"LEVEL1_ICACHE_SIZE", "L1i"}, {"LEVEL2_CACHE_SIZE", "L2"},
+                    {"LEVEL3_CACHE_SIZE", "L3"}}) {
+                for (String line : text.split("\n")) {
+                    String[] parts = line.trim().split("\\s+");
+                    if (parts.length == 2 && parts[0].equals(k[0]) && !parts[1].equals("0")) out.add(k[1] + "=" + Long.parseLong(parts[1]) / 1024 + "K");
+                }
+            }
+            return out.isEmpty() ? "unknown" : String.join(" ", out) + " (getconf)";
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
     }
 
     private static String gitRevision() {

@@ -33,7 +33,8 @@ public final class ResultCharts {
 
     /**
      * One series per codec of {@code metric} against the bit width of each column, at one working
-     * set. Columns without a width in their id are placed by their order of appearance.
+     * set. Columns without a width in their id are placed by their order of appearance. Speeds get a
+     * log axis: decoders span two orders of magnitude and a linear axis flattens the slow ones.
      */
     public static XYChart byWidth(Table results, String workingSet, String metric, String title, String yTitle) {
         Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
@@ -59,6 +60,10 @@ public final class ResultCharts {
         });
         boolean widths = columns.stream().allMatch(c -> widthOf(c) >= 0);
         XYChart chart = ChartStyle.lineChart(title + " (" + workingSet + ")", widths ? "bit width (bits)" : "column (order in set)", yTitle);
+        if (metric.endsWith("_gib_s") || metric.endsWith("_per_s")) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        }
         return ChartStyle.addSeries(chart, series);
     }
 
