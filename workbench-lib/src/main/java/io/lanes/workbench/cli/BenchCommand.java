@@ -9,6 +9,7 @@ import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.StoreOnly;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.results.Recorder;
+import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.ResultCharts;
 import io.lanes.workbench.results.ResultBundle;
 import picocli.CommandLine.Command;
@@ -59,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
         ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println);
         System.out.println();
-        System.out.println(ResultCharts.summary(ResultBundle.load(dir)).printAll());
+        System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
         if (csv != null) {
             try {
                 Path parent = csv.toAbsolutePath().getParent();

@@ -59,6 +59,25 @@ public final class Html {
         return v.toString();
     }
 
+    /**
+     * The table as aligned console text with numbers rounded as {@link #format} rounds them; the
+     * table itself is not modified.
+     */
+    public static String console(Table t) {
+        Table copy = t.copy();
+        for (Column<?> c : copy.columns()) {
+            if (c instanceof tech.tablesaw.api.DoubleColumn d) {
+                d.setPrintFormatter(new tech.tablesaw.columns.numbers.NumberColumnFormatter() {
+                    @Override
+                    public String format(double value) {
+                        return Html.format(value);
+                    }
+                });
+            }
+        }
+        return copy.printAll();
+    }
+
     /** An inline PNG image (a data URI: no network reference). */
     public static String png(byte[] png, String alt) {
         return "<img alt=\"" + esc(alt) + "\" src=\"data:image/png;base64," + Base64.getEncoder().encodeToString(png) + "\">";

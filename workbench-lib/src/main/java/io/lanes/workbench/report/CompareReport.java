@@ -1,0 +1,136 @@
+package io.lanes.workbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lanes.workbench.results.ResultBundle;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+import java.awt.Color;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Side-by-side comparison of result bundles from different machines, JDKs or JVM flags: the
+ * fingerprint fields that differ, and per codec and working set the geomean decode speed in each
+ * bundle with its ratio to the first (the baseline), over the columns every bundle measured.
+ * Stateless.
+ */
+public final class CompareReport {
+    private CompareReport() {
+    }
+
+    /** Short label of a bundle: its folder name. */
+    static String label(Path bundle) {
+        return bundle.toAbsolutePath().normalize().getFileName().toString();
+    }
+
+    /** Fingerprint fields whose values differ between bundles; one row per field, one column per bundle. */
+    public static Table fingerprintDifferences(List<Path> bundles) {
+        List<Map<String, String>> fps = new ArrayList<>();
+        Set<String> keys = new LinkedHashSet<>();
+        for (Path b : bundles) {
+            Map<String, String> fp = new LinkedHashMap<>();
+            JsonNode md = SuiteReport.metadata(b);
+            md.path("fingerprint").fields().forEachRemaining(e -> fp.put(e.getKey(), e.getValue().asText()));
+            keys.addAll(fp.keySet());
+            fps.add(fp);
+        }
+        Table t = Table.create("fingerprint differences", StringColumn.create("field"));
+        for (Path b : bundles) t.addColumns(StringColumn.create(label(b)));
+        for (String k : keys) {
+            if (k.equals("timestamp")) continue;
+            Set<String> values = new LinkedHashSet<>();
+            for (Map<String, String> fp : fps) values.add(fp.getOrDefault(k, ""));
+            if (values.size() < 2) continue;
+            t.stringColumn(0).append(k);
+            for (int i = 0; i < fps.size(); i++) t.stringColumn(i + 1).append(fps.get(i).getOrDefault(k, ""));
+        }
+        return t;
+    }
+
+    /**
+     * Per codec and working set: geomean decode GiB/s in every bundle over the columns all bundles
+     * share, and each bundle's ratio to the first.
+     */
+    public static Table speeds(List<Path> bundles) {
+        List<Map<String, Double>> perBundle = new ArrayList<>();
+        for (Path b : bundles) {
+            Table r = ResultBundle.load(b);
+            Map<String, Double> m = new LinkedHashMap<>();
+            for (int i = 0; i < r.rowCount(); i++) {
+                double g = r.doubleColumn("decode_gib_s").getDouble(i);
+                if (g > 0) m.put(r.stringColumn("codec").get(i) + "\u0000" + r.stringColumn("working_set").get(i) + "\u0000" + r.stringColumn("column").get(i), g);
+            }
+            perBundle.add(m);
+        }
+        Set<String> shared = new LinkedHashSet<>(perBundle.get(0).keySet());
+        for (Map<String, Double> m : perBundle) shared.retainAll(m.keySet());
+        Map<String, List<String>> byGroup = new LinkedHashMap<>();
+        for (String k : shared) {
+            String[] p = k.split("\u0000");
+            byGroup.computeIfAbsent(p[0] + "\u0000" + p[1], x -> new ArrayList<>()).add(k);
+        }
+        Table t = Table.create("decode GiB/s, geomean over shared columns", StringColumn.create("codec"), StringColumn.create("working_set"),
+                DoubleColumn.create("columns"));
+        for (Path b : bundles) t.addColumns(DoubleColumn.create(label(b)));
+        for (int i = 1; i < bundles.size(); i++) t.addColumns(DoubleColumn.create(label(bundles.get(i)) + " / " + label(bundles.get(0))));
+        byGroup.forEach((g, keys) -> {
+            String[] p = g.split("\u0000");
+            t.stringColumn("codec").append(p[0]);
+            t.stringColumn("working_set").append(p[1]);
+            t.doubleColumn("columns").append(keys.size());
+            double[] gm = new double[bundles.size()];
+            for (int i = 0; i < bundles.size(); i++) {
+                double s = 0;
+                for (String k : keys) s += Math.log(perBundle.get(i).get(k));
+                gm[i] = Math.exp(s / keys.size());
+                t.doubleColumn(3 + i).append(gm[i]);
+            }
+            for (int i = 1; i < bundles.size(); i++) t.doubleColumn(2 + bundles.size() + i).append(gm[i] / gm[0]);
+        });
+        return t;
+    }
+
+    /** A grouped bar chart of the geomean speeds, one bar per bundle. */
+    public static CategoryChart chart(Table speeds, List<Path> bundles) {
+        CategoryChart c = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
+                .title("Decode throughput by bundle").xAxisTitle("codec @ working set").yAxisTitle("decoded GiB/s, geomean (higher is better)").build();
+        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setPlotBackgroundColor(Color.WHITE);
+        c.getStyler().setXAxisLabelRotation(30);
+        List<String> cats = new ArrayList<>();
+        for (int i = 0; i < speeds.rowCount(); i++) cats.add(speeds.stringColumn("codec").get(i) + " @ " + speeds.stringColumn("working_set").get(i));
+        for (int b = 0; b < bundles.size(); b++) {
+            List<Double> ys = new ArrayList<>();
+            for (int i = 0; i < speeds.rowCount(); i++) ys.add(speeds.doubleColumn(3 + b).getDouble(i));
+            c.addSeries(label(bundles.get(b)), cats, ys);
+        }
+        return c;
+    }
+
+    /** Writes the comparison report to {@code out} and returns it. */
+    public static Path write(List<Path> bundles, Path out) {
+        if (bundles.size() < 2) throw new IllegalArgumentException("compare needs at least two bundles, got " + bundles.size());
+        Table speeds = speeds(bundles);
+        HtmlReport r = new HtmlReport("Lanes Workbench: comparison of " + bundles.size() + " bundles");
+        r.paragraph("Baseline: " + label(bundles.get(0)) + ". Ratios are each bundle's geomean decode speed over the baseline's, over the columns every bundle measured.");
+        r.section("What differs between the machines and runs");
+        Table fp = fingerprintDifferences(bundles);
+        if (fp.rowCount() == 0) r.paragraph("The fingerprints are identical apart from their timestamps.");
+        else r.table(fp);
+        r.section("Decode throughput");
+        if (speeds.rowCount() == 0) r.paragraph("The bundles share no codec, column and working set: nothing to compare.");
+        else r.chart(chart(speeds, bundles)).table(speeds);
+        return r.write(out);
+    }
+}

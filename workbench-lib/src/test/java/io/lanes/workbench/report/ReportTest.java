@@ -1,0 +1,60 @@
+package io.lanes.workbench.report;
+
+import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Harness;
+import io.lanes.workbench.measure.WorkingSet;
+import io.lanes.workbench.results.Recorder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.Table;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportTest {
+    static Path bundle(Path dir) {
+        Recorder.run("test", List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")),
+                List.of(Datasets.uniform(2, 3000, 1), Datasets.uniform(11, 3000, 1)), List.of(WorkingSet.parse("16KiB")),
+                new Harness.Config(3, 0, 3, 30, true), dir, l -> {});
+        return dir;
+    }
+
+    @Test
+    void suiteReportIsSelfContainedWithChartsAndTables(@TempDir Path tmp) throws Exception {
+        Path report = SuiteReport.write(bundle(tmp.resolve("b")), "t <&> title");
+        String html = Files.readString(report);
+        assertTrue(html.contains("<title>t &lt;&amp;&gt; title</title>"), "title is escaped");
+        assertEquals(2, html.split("<img ", -1).length - 1, "a speed chart and a size chart for the one working set");
+        assertTrue(html.contains("<table"));
+        assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "no network references");
+    }
+
+    @Test
+    void compareShowsTheSharedRowsAndTheirRatios(@TempDir Path tmp) throws Exception {
+        Path a = bundle(tmp.resolve("a"));
+        Path b = bundle(tmp.resolve("b"));
+        Table speeds = CompareReport.speeds(List.of(a, b));
+        assertEquals(3, speeds.rowCount(), "three arms at one working set");
+        assertEquals(2.0, speeds.doubleColumn("columns").getDouble(0));
+        double ratio = speeds.doubleColumn("b / a").getDouble(1);
+        double direct = speeds.doubleColumn("b").getDouble(1) / speeds.doubleColumn("a").getDouble(1);
+        assertEquals(direct, ratio, 1e-12);
+        String html = Files.readString(CompareReport.write(List.of(a, b), tmp.resolve("c.html")));
+        assertTrue(html.contains("<img ") && html.contains("b / a"));
+    }
+
+    @Test
+    void numbersAreFormattedForPeople() {
+        assertEquals("123.5", Html.format(123.456));
+        assertEquals("1.235", Html.format(1.23456));
+        assertEquals("0.01235", Html.format(0.0123456));
+        assertEquals("42", Html.format(42.0));
+        assertEquals("", Html.format(Double.NaN));
+    }
+}
