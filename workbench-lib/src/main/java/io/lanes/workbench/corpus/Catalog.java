@@ -31,6 +31,9 @@ public final class Catalog {
     public static final Set<String> KINDS = Set.of("generator", "tpch", "tpcds", "file", "npm");
     /** Documentation fields: changing them does not change any value, so they are not part of a recipe. */
     private static final Set<String> DOC_FIELDS = Set.of("description", "license", "url");
+    private static final Set<String> ROOT_FIELDS = Set.of("format", "about", "datasets", "sets");
+    /** The catalog format this code reads. */
+    public static final int FORMAT = 1;
     private static final Pattern RANGE = Pattern.compile("\\{(\\d+)\\.\\.(\\d+)}");
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -146,6 +149,13 @@ public final class Catalog {
         try {
             JsonNode root = JSON.readTree(json);
             if (root == null || !root.isObject()) throw new CorpusException("dataset catalog " + origin + ": not a JSON object");
+            for (var it = root.fieldNames(); it.hasNext(); ) {
+                String field = it.next();
+                if (!ROOT_FIELDS.contains(field)) throw bad(origin, "unknown field '" + field + "'; expected " + ROOT_FIELDS);
+            }
+            if (root.has("format") && root.get("format").asInt() != FORMAT) {
+                throw bad(origin, "format " + root.get("format") + " is not " + FORMAT + "; this workbench reads catalog format " + FORMAT);
+            }
             List<DatasetEntry> datasets = new ArrayList<>();
             for (JsonNode node : root.path("datasets")) datasets.add(dataset(node, origin));
             List<SetEntry> sets = new ArrayList<>();

@@ -12,13 +12,21 @@ public final class Datasets {
     private Datasets() {
     }
 
-    private static final class Holder {
-        static final Registry REGISTRY = Registry.standard();
-    }
+    private static volatile Registry registry;
 
-    /** The project's registry, created on first use. */
+    /**
+     * The project's registry, created on first use. A failure (no project root, a broken catalog) is
+     * thrown to the caller and tried again on the next call, not remembered.
+     */
     public static Registry registry() {
-        return Holder.REGISTRY;
+        Registry r = registry;
+        if (r == null) {
+            synchronized (Datasets.class) {
+                r = registry;
+                if (r == null) registry = r = Registry.standard();
+            }
+        }
+        return r;
     }
 
     /**

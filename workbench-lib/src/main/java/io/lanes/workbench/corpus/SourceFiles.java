@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  * folder, then upstream (npm package or URL; the fetched file is stored in the cache). The sha256
  * in the catalog is checked on every load, wherever the file comes from; a cached file that does
  * not match is deleted and fetched again. When nothing matches, the error names every place tried
- * and what was wrong there. Thread-safe as long as two threads do not fetch the same file at once.
+ * and what was wrong there. Thread-safe: a fetch works in a private temporary folder and ends with an
+ * atomic move, so concurrent fetches of one file at worst both download it.
  */
 final class SourceFiles {
     /** A verified file and where it was found. */
@@ -77,14 +78,14 @@ final class SourceFiles {
                 fetchNpm(f, cached);
                 return new Found(cached, "npm " + f.npm());
             } catch (IOException e) {
-                tried.add("npm pack " + f.npm() + " (" + e.getMessage() + ")");
+                tried.add("npm pack " + f.npm() + " (" + reason(e) + ")");
             }
         } else if (f.url() != null) {
             try {
                 fetchUrl(f, cached);
                 return new Found(cached, "download " + f.url());
             } catch (IOException e) {
-                tried.add("upstream " + f.url() + " (" + e.getMessage() + ")");
+                tried.add("upstream " + f.url() + " (" + reason(e) + ")");
             }
         }
         throw new CorpusException("dataset " + dataset + ": no copy of " + f.name() + " with sha256 " + f.sha256()
@@ -145,6 +146,11 @@ final class SourceFiles {
         Path dir = locations.cache().resolve("tmp");
         Files.createDirectories(dir);
         return Files.createTempDirectory(dir, "fetch-");
+    }
+
+    /** An exception as a short reason: its message, or its type when it has none (e.g. a bare ConnectException). */
+    private static String reason(IOException e) {
+        return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static String sha(Path p) {

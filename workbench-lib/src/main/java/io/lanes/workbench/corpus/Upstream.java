@@ -35,6 +35,8 @@ public interface Upstream {
                 try {
                     HttpResponse<Path> resp = http.send(req, HttpResponse.BodyHandlers.ofFile(target));
                     if (resp.statusCode() != 200) throw new IOException("HTTP " + resp.statusCode());
+                } catch (java.net.ConnectException | java.net.http.HttpConnectTimeoutException e) {
+                    throw new IOException("cannot connect" + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IOException("interrupted", e);

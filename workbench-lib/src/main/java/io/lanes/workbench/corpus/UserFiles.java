@@ -110,6 +110,17 @@ public final class UserFiles {
         }
     }
 
+    /**
+     * A delimiter as given on a command line: one character, or {@code \t} / {@code tab} for a tab;
+     * null or empty means "detect".
+     */
+    public static Character parseDelimiter(String s) {
+        if (s == null || s.isEmpty()) return null;
+        if (s.equals("\\t") || s.equalsIgnoreCase("tab")) return '\t';
+        if (s.length() != 1) throw new CorpusException("delimiter '" + s + "' is not one character (use \\t or tab for a tab)");
+        return s.charAt(0);
+    }
+
     private static int columnIndex(Path file, String column, List<String> names, boolean header) {
         if (header) {
             int byName = names.indexOf(column);

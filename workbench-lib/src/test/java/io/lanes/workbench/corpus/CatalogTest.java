@@ -89,6 +89,8 @@ class CatalogTest {
         assertMessage("int33", "{\"datasets\": [" + ok.replace("int32", "int33") + "]}");
         assertMessage("field is required", "{\"datasets\": [" + ok.replace(", \"field\": 1", "") + "]}");
         assertMessage("appears twice", "{\"datasets\": [" + ok + ", " + ok + "]}");
+        assertMessage("unknown field 'dataset'", "{\"dataset\": []}");
+        assertMessage("format 2 is not 1", "{\"format\": 2, \"datasets\": [" + ok + "]}");
         assertMessage("kind 'fil'", "{\"datasets\": [" + ok.replace("\"file\"", "\"fil\"") + "]}");
     }
 

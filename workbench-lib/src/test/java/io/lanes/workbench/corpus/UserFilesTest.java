@@ -20,6 +20,7 @@ import java.util.zip.GZIPOutputStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -154,6 +155,11 @@ class UserFilesTest {
         assertTrue(m.startsWith("file " + fake + ": cannot read it as Parquet: "), m);
         assertFalse(m.contains("\n"), m);
         assertEquals(Nulls.DROP, Nulls.parse("Drop"));
+        assertEquals('\t', UserFiles.parseDelimiter("\\t"));
+        assertEquals('\t', UserFiles.parseDelimiter("tab"));
+        assertEquals(';', UserFiles.parseDelimiter(";"));
+        assertNull(UserFiles.parseDelimiter(null));
+        assertTrue(assertThrows(CorpusException.class, () -> UserFiles.parseDelimiter(";;")).getMessage().contains("not one character"));
         assertTrue(assertThrows(CorpusException.class, () -> Nulls.parse("keep")).getMessage().contains("drop or reject"));
     }
 }
