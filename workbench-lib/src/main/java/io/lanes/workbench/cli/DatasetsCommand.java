@@ -139,6 +139,7 @@ public final class DatasetsCommand implements Callable<Integer> {
                     out.println();
                     columnTable(out, d.columns(), false);
                 } else {
+                    cat.resolve(id); // names sets, datasets and columns close to an unknown id
                     ColumnEntry c = cat.column(id);
                     describe(out, cat.dataset(c.dataset()));
                     out.println("column       " + c.id() + " (" + c.type().label() + ")");

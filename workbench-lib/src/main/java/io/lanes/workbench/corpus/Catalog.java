@@ -283,11 +283,6 @@ public final class Catalog {
         return bad(origin, detail);
     }
 
-    /** Where this catalog was read from. */
-    public String origin() {
-        return origin;
-    }
-
     /** Every dataset, in catalog order. */
     public List<DatasetEntry> datasets() {
         return datasets;
@@ -296,16 +291,6 @@ public final class Catalog {
     /** Every set, in catalog order. */
     public List<SetEntry> sets() {
         return List.copyOf(setByName.values());
-    }
-
-    /** Every column id, in catalog order. */
-    public List<String> columnIds() {
-        return List.copyOf(columnById.keySet());
-    }
-
-    /** Whether {@code id} is a column id. */
-    public boolean hasColumn(String id) {
-        return columnById.containsKey(id);
     }
 
     /** Whether {@code id} is a dataset id. */

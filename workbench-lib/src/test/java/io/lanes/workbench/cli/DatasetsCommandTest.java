@@ -99,7 +99,8 @@ class DatasetsCommandTest {
     @Test
     void errorsAreOneClearLine() {
         assertOneLineError(run("stats", "nosuch"), "datasets stats: unknown set, dataset or column 'nosuch'");
-        assertOneLineError(run("show", "clickbench.hits.EventTim"), "clickbench.hits.EventTime");
+        assertOneLineError(run("show", "clickbench.hits.EventTim"), "datasets show: unknown set, dataset or column 'clickbench.hits.EventTim'",
+                "clickbench.hits.EventTime");
         Run usage = run();
         assertEquals(2, usage.code());
         assertTrue(usage.err().contains("list") && usage.err().contains("stats"), usage.err());
