@@ -4,6 +4,8 @@ import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.corpus.UserFiles;
+import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.StoreOnly;
@@ -34,6 +36,16 @@ final class BenchCommand implements Callable<Integer> {
     List<String> datasets = new ArrayList<>();
     @Option(names = "--set", paramLabel = "NAME", description = "named set of columns, repeatable (e.g. quick)")
     List<String> sets = new ArrayList<>();
+    @Option(names = "--file", paramLabel = "PATH", description = "a CSV, TSV or Parquet file of your own; with --column")
+    Path file;
+    @Option(names = "--column", paramLabel = "NAME|INDEX", description = "column of --file, by name or 0-based index")
+    String column;
+    @Option(names = "--type", paramLabel = "int32|int64", description = "type of the --file column (default: from the file)")
+    String type;
+    @Option(names = "--delimiter", paramLabel = "C", description = "CSV delimiter of --file, e.g. ',' or '\\t' (default: detected)")
+    String delimiter;
+    @Option(names = "--nulls", paramLabel = "drop|reject", defaultValue = "reject", description = "nulls in the --file column (default ${DEFAULT-VALUE})")
+    String nulls;
     @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB)", defaultValue = "400KiB")
     String ladder;
     @Option(names = "--reps", description = "timed repetitions per arm (default: 9 quick, 31 full)")
@@ -53,7 +65,12 @@ final class BenchCommand implements Callable<Integer> {
         List<Column> columns = new ArrayList<>();
         for (String s : sets) columns.addAll(Datasets.set(s));
         for (String d : datasets) columns.add(Datasets.load(d));
-        if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID or --set NAME");
+        if ((file == null) != (column == null)) throw new IllegalArgumentException("--file and --column go together");
+        if (file != null) {
+            columns.add(UserFiles.load(file, column, type == null ? null : ValueType.parse(type),
+                    delimiter == null ? null : UserFiles.parseDelimiter(delimiter), UserFiles.Nulls.parse(nulls)));
+        }
+        if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME or --file PATH --column NAME");
         Harness.Config base = full ? Harness.Config.full() : Harness.Config.quick();
         Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
                 reps == null ? base.reps() : reps, base.minSampleMicros(), base.control());
