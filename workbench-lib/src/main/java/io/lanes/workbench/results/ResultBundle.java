@@ -149,6 +149,39 @@ public final class ResultBundle {
     }
 
     /**
+     * Writes a bundle at {@code dir} that combines the bundles of one run's parts (e.g. the studies of
+     * the main job): results.csv holds every part's rows (each row keeps its part's gate label),
+     * metadata.json the first part's fingerprint and every part's settings and gates by part name.
+     */
+    public static void combine(Path dir, Map<String, Path> parts) {
+        try {
+            Files.createDirectories(dir);
+            StringBuilder csv = new StringBuilder(String.join(",", ResultRecord.COLUMNS)).append('\n');
+            Map<String, Object> md = new LinkedHashMap<>();
+            Map<String, Object> partsMd = new LinkedHashMap<>();
+            for (var e : parts.entrySet()) {
+                List<String> lines = Files.readAllLines(e.getValue().resolve("results.csv"), StandardCharsets.UTF_8);
+                for (String l : lines.subList(Math.min(1, lines.size()), lines.size())) csv.append(l).append('\n');
+                Map<?, ?> m = JSON.readValue(e.getValue().resolve("metadata.json").toFile(), Map.class);
+                md.putIfAbsent("fingerprint", m.get("fingerprint"));
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("settings", m.get("settings"));
+                p.put("gates", m.get("gates"));
+                partsMd.put(e.getKey(), p);
+            }
+            md.put("parts", partsMd);
+            Path tmp = dir.resolve("results.csv.tmp");
+            Files.writeString(tmp, csv, StandardCharsets.UTF_8);
+            Files.move(tmp, dir.resolve("results.csv"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Path mtmp = dir.resolve("metadata.json.tmp");
+            Files.write(mtmp, JSON.writeValueAsBytes(md));
+            Files.move(mtmp, dir.resolve("metadata.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot combine result bundles into " + dir, e);
+        }
+    }
+
+    /**
      * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table
      * named after the bundle, text columns as strings and figures as doubles.
      */

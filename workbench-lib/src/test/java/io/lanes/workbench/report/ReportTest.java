@@ -27,10 +27,14 @@ class ReportTest {
 
     @Test
     void suiteReportIsSelfContainedWithChartsAndTables(@TempDir Path tmp) throws Exception {
-        Path report = SuiteReport.write(bundle(tmp.resolve("b")), "t <&> title");
+        Study s = new Study("s1", "Study one", "q", List.of("plain"), "quick", List.of("16KiB"),
+                List.of(Study.Chart.SPEED_BY_WIDTH, Study.Chart.SPEED_BY_WORKING_SET, Study.Chart.SPEED_BY_CODEC, Study.Chart.SIZE_VS_SPEED));
+        bundle(tmp.resolve("run/s1"));
+        io.lanes.workbench.results.ResultBundle.combine(tmp.resolve("run"), java.util.Map.of("s1", tmp.resolve("run/s1")));
+        Path report = SuiteReport.write(tmp.resolve("run"), "t <&> title", List.of(s), List.of());
         String html = Files.readString(report);
         assertTrue(html.contains("<title>t &lt;&amp;&gt; title</title>"), "title is escaped");
-        assertEquals(2, html.split("<img ", -1).length - 1, "a speed chart and a size chart for the one working set");
+        assertEquals(4, html.split("<img ", -1).length - 1, "one chart per kind for the one working set");
         assertTrue(html.contains("<table"));
         assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "no network references");
     }
