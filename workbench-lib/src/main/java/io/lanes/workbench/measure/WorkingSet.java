@@ -14,10 +14,11 @@ import java.util.regex.Pattern;
  * @param bytes the footprint in bytes
  */
 public record WorkingSet(String label, long bytes) {
+    // before STANDARD: static initialisers run in order, and STANDARD parses with it
+    private static final Pattern P = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(B|KiB|MiB|GiB)", Pattern.CASE_INSENSITIVE);
+
     /** The standard ladder of DESIGN.md: crosses L1, L2, L3 and memory on common machines. */
     public static final List<WorkingSet> STANDARD = parseList("16KiB,400KiB,1.5MiB,4MiB,32MiB");
-
-    private static final Pattern P = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(B|KiB|MiB|GiB)", Pattern.CASE_INSENSITIVE);
 
     /** Parses {@code 16KiB}, {@code 1.5MiB}, ... */
     public static WorkingSet parse(String s) {
