@@ -86,10 +86,14 @@ public final class Progress implements Harness.Listener, AutoCloseable {
 
     /** A console progress bar drawn on {@code out} once the run takes longer than the threshold. */
     public static Progress console(Harness.Listener delegate, long total, String task, PrintStream out) {
+        return console(delegate, total, task, out, CONSOLE_THRESHOLD);
+    }
+
+    static Progress console(Harness.Listener delegate, long total, String task, PrintStream out, Duration threshold) {
         ProgressBar[] bar = new ProgressBar[1];
         Consumer<State> draw = s -> {
             if (bar[0] == null) {
-                if (s.elapsed().plus(s.eta()).compareTo(CONSOLE_THRESHOLD) < 0) return;
+                if (s.elapsed().plus(s.eta()).compareTo(threshold) < 0) return;
                 bar[0] = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
                         .setConsumer(new ConsoleProgressBarConsumer(out, 110)).setUpdateIntervalMillis(250)
                         .startsFrom(0, s.elapsed()).build();
