@@ -57,7 +57,10 @@ public final class IpvCommand implements Callable<Integer> {
         }
         out.println("counting " + requests.size() + " kernel(s) with " + d.counter().tool() + " ...");
         out.flush();
-        for (IpvFigure f : d.measure(requests)) out.println(f.describe());
+        for (IpvFigure f : d.measure(requests)) {
+            out.println(f.describe());
+            out.println("    " + f.detail());
+        }
         out.flush();
         return 0;
     }

@@ -5,6 +5,7 @@ import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.Measurement;
+import io.lanes.workbench.measure.QuietCheck;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.measure.jmh.JmhBridge;
 import io.lanes.workbench.results.ResultBundle;
@@ -57,6 +58,9 @@ public final class JmhCommand implements Callable<Integer> {
     @Option(names = "--compare", description = "also run the in-process harness on the same arms and print JMH/in-process ratios")
     boolean compare;
 
+    @Option(names = "--rounds", defaultValue = "1", description = "with --compare: alternate JMH and in-process runs this many times (default: ${DEFAULT-VALUE})")
+    int rounds;
+
     @Option(names = "--verbose", description = "show JMH's own output")
     boolean verbose;
 
@@ -74,28 +78,48 @@ public final class JmhCommand implements Callable<Integer> {
         pw.println("JMH: " + codecs.size() + " codec(s) x " + datasets.size() + " column(s) x " + points.size() + " point(s), "
                 + forks + " fork(s), " + warmup + "+" + iterations + " iterations of " + iterationMs + " ms");
         pw.flush();
-        List<Measurement> jmh = JmhBridge.run(s, verbose ? new PrintStream(System.out, true) : null);
-        Map<String, Measurement> inProcess = new LinkedHashMap<>();
-        if (compare) {
+        if (compare) pw.println(QuietCheck.once(QuietCheck.Config.defaults()).summary());
+        // rounds alternate the two routes, so slow drifts of a shared machine hit both alike
+        Map<String, List<Measurement>> jmhRounds = new LinkedHashMap<>();
+        Map<String, List<Measurement>> inProcessRounds = new LinkedHashMap<>();
+        for (int round = 0; round < (compare ? rounds : 1); round++) {
+            for (Measurement m : JmhBridge.run(s, verbose ? new PrintStream(System.out, true) : null)) {
+                jmhRounds.computeIfAbsent(key(m), k -> new ArrayList<>()).add(m);
+            }
+            if (!compare) break;
             Harness h = new Harness(Harness.Config.quick());
             List<Arm> arms = codecs.stream().map(Arm::named).toList();
             for (WorkingSet ws : points) {
                 for (String id : datasets) {
-                    for (Measurement m : h.measure(arms, Datasets.load(id), ws)) if (!m.control()) inProcess.put(key(m), m);
+                    for (Measurement m : h.measure(arms, Datasets.load(id), ws)) {
+                        if (!m.control()) inProcessRounds.computeIfAbsent(key(m), k -> new ArrayList<>()).add(m);
+                    }
                 }
             }
         }
         pw.println(String.format(Locale.ROOT, "%-22s %-20s %-8s %14s%s", "codec", "column", "ws", "jmh ns/call",
-                compare ? String.format(Locale.ROOT, " %16s %10s", "in-proc ns/call", "jmh/in-proc") : ""));
+                compare ? String.format(Locale.ROOT, " %16s %10s %s", "in-proc ns/call", "jmh/in-proc", rounds > 1 ? " per-round ratios" : "") : ""));
         int outside = 0;
-        for (Measurement m : jmh) {
+        List<Measurement> jmh = new ArrayList<>();
+        for (Map.Entry<String, List<Measurement>> e : jmhRounds.entrySet()) {
+            Measurement m = pooled(e.getValue());
+            jmh.add(m);
             String line = String.format(Locale.ROOT, "%-22s %-20s %-8s %14.1f", m.arm(), m.columnId(), m.workingSet(), m.decodeMedian());
-            Measurement ip = inProcess.get(key(m));
-            if (ip != null) {
+            List<Measurement> ips = inProcessRounds.get(e.getKey());
+            if (ips != null) {
+                Measurement ip = pooled(ips);
                 double ratio = m.decodeMedian() / ip.decodeMedian();
                 boolean within = Math.abs(ratio - 1) <= 0.05;
                 if (!within) outside++;
-                line += String.format(Locale.ROOT, " %16.1f %10.3f%s", ip.decodeMedian(), ratio, within ? "" : "  (outside 5%)");
+                line += String.format(Locale.ROOT, " %16.1f %10.3f", ip.decodeMedian(), ratio);
+                if (rounds > 1) {
+                    StringBuilder per = new StringBuilder();
+                    for (int r = 0; r < ips.size(); r++) {
+                        per.append(String.format(Locale.ROOT, " %.3f", e.getValue().get(r).decodeMedian() / ips.get(r).decodeMedian()));
+                    }
+                    line += " " + per;
+                }
+                if (!within) line += "  (outside 5%)";
             }
             pw.println(line);
         }
@@ -114,6 +138,15 @@ public final class JmhCommand implements Callable<Integer> {
         }
         pw.flush();
         return 0;
+    }
+
+    /** One measurement holding the samples of every round. */
+    private static Measurement pooled(List<Measurement> rounds) {
+        Measurement f = rounds.getFirst();
+        double[] dec = rounds.stream().flatMapToDouble(m -> java.util.Arrays.stream(m.decodeNanos())).toArray();
+        double[] enc = rounds.stream().flatMapToDouble(m -> java.util.Arrays.stream(m.encodeNanos())).toArray();
+        return new Measurement(f.arm(), f.control(), f.columnId(), f.dataset(), f.type(), f.workingSet(), f.values(), f.inputBytes(),
+                f.outputBytes(), dec, enc);
     }
 
     private static String key(Measurement m) {

@@ -35,6 +35,12 @@ public record IpvFigure(String codec, String dataset, int values, double instruc
         return ((kernel2N - kernelN) / (double) calls - emptyPerCall) / values;
     }
 
+    /** How the figure was obtained: the raw bracket difference and the subtracted driver cost. */
+    public String detail() {
+        return String.format(Locale.ROOT, "2N-N brackets: %d instructions over N=%d calls of %d values; empty kernel %.1f instructions/call subtracted",
+                kernelDelta, calls, values, emptyPerCall);
+    }
+
     /** One line for people, e.g. {@code bitpack.seq.scalar on syn.uniform.w12: 3.4375 instructions/value (emulated, ...)}. */
     public String describe() {
         return String.format(Locale.ROOT, "%s on %s: %.4f instructions/value (%s, %s, JDK %s, %s, %d values per call)",
