@@ -18,6 +18,20 @@ public final class PerfCounter implements InstructionCounter {
     /** Backend name in probes and figures. */
     public static final String TOOL = "perf_event_open";
 
+    private final int type;
+    private final long config;
+
+    /** Counts retired instructions ({@code PERF_COUNT_HW_INSTRUCTIONS}). */
+    public PerfCounter() {
+        this(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS);
+    }
+
+    /** Counts another event through the same protocol (tests use the software task clock, which needs no PMU). */
+    PerfCounter(int type, long config) {
+        this.type = type;
+        this.config = config;
+    }
+
     /** Whether hardware instruction counting works on this thread, and if not, why. */
     public static IpvProbe probe() {
         try (PerfEvent e = PerfEvent.open(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS)) {
@@ -34,7 +48,7 @@ public final class PerfCounter implements InstructionCounter {
 
     @Override
     public List<IpvFigure> measure(List<IpvRequest> requests) {
-        try (PerfEvent ev = PerfEvent.open(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS)) {
+        try (PerfEvent ev = PerfEvent.open(type, config)) {
             List<Long> counts = new ArrayList<>();
             IpvProtocol.Bracket bracket = new IpvProtocol.Bracket() {
                 @Override

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,5 +40,20 @@ class PerfEventTest {
         PerfEvent.Unavailable e = assertThrows(PerfEvent.Unavailable.class, () -> PerfEvent.open(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS));
         assertEquals(2, e.errno());
         assertTrue(probe.line().startsWith("perf_event_open: unavailable (errno 2 ENOENT: no PMU"), probe.line());
+    }
+
+    @Test
+    void theInProcessProtocolRunsOnTheMeasuringThread() {
+        // the task clock stands in for the instruction counter a PMU would give: same brackets, same arithmetic
+        PerfCounter clock = new PerfCounter(PerfEvent.TYPE_SOFTWARE, PerfEvent.SW_TASK_CLOCK);
+        List<IpvFigure> fs = clock.measure(List.of(new IpvRequest("plain", "syn.uniform.w12", 16384),
+                new IpvRequest("bitpack.seq.scalar", "syn.uniform.w12", 16384)));
+        assertEquals(2, fs.size());
+        for (IpvFigure f : fs) {
+            assertEquals(IpvFigure.EXACT_HW, f.backend());
+            assertEquals(16384, f.values());
+            assertTrue(f.kernelDelta() > 0, f.detail());
+        }
+        assertEquals("bitpack.seq.scalar", fs.get(1).codec());
     }
 }
