@@ -121,10 +121,17 @@ public final class ChildJvm {
      * @throws IllegalStateException if it outlives {@code timeoutSeconds} (it is killed) or cannot start
      */
     public static Result run(List<String> command, long timeoutSeconds) {
+        return run(command, null, timeoutSeconds);
+    }
+
+    /** As {@link #run(List, long)}, in working directory {@code dir} (where a crashing JVM writes its hs_err log). */
+    public static Result run(List<String> command, Path dir, long timeoutSeconds) {
         Process p;
         try {
             // no standard input: a child never waits for a person
-            p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            if (dir != null) pb.directory(dir.toFile());
+            p = pb.start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + command.getFirst() + ": " + e.getMessage(), e);
         }

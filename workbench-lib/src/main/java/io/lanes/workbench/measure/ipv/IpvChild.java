@@ -28,11 +28,14 @@ public final class IpvChild {
         }
         // every kernel is prepared and verified before anything is counted
         List<Prepared> kernels = new ArrayList<>();
+        List<Prepared> small = new ArrayList<>();
         for (int i = 0; i < args.length; i += 3) {
             Column col = Datasets.load(args[i + 1]);
-            Prepared p = Prepared.of(Arm.named(args[i]), col, Integer.parseInt(args[i + 2]));
+            Arm arm = Arm.named(args[i]);
+            Prepared p = Prepared.of(arm, col, Integer.parseInt(args[i + 2]));
             p.verify(args[i] + " on " + args[i + 1]);
             kernels.add(p);
+            small.add(Prepared.of(arm, col, Math.min(IpvProtocol.SMALL_VALUES, p.values())));
         }
         Runtime rt = Runtime.getRuntime();
         IpvProtocol.Bracket markers = new IpvProtocol.Bracket() {
@@ -49,12 +52,10 @@ public final class IpvChild {
         markers.begin();
         markers.end();
         System.out.println("features " + IpvProtocol.jitFeatures());
-        IpvProtocol.count(IpvProtocol::empty, IpvProtocol.warmupCalls(1 << 16), IpvProtocol.EMPTY_CALLS, markers);
-        System.out.println("kernel empty - 1 " + IpvProtocol.EMPTY_CALLS);
+        System.out.println("kernel empty - 1 " + IpvProtocol.countEmpty(markers));
         for (int i = 0; i < kernels.size(); i++) {
             Prepared p = kernels.get(i);
-            int calls = IpvProtocol.calls(p.values());
-            IpvProtocol.count(p::decode, IpvProtocol.warmupCalls(p.values()), calls, markers);
+            int calls = IpvProtocol.count(p::decode, small.get(i)::decode, p.values(), markers);
             System.out.println("kernel " + args[3 * i] + " " + args[3 * i + 1] + " " + p.values() + " " + calls);
         }
     }

@@ -27,13 +27,17 @@ public final class IpvProtocol {
     private IpvProtocol() {
     }
 
+    /** Values per call of the small warm-up kernel. */
+    public static final int SMALL_VALUES = 1024;
+    /** Calls of the small warm-up kernel: past C2's invocation threshold (Tier4InvocationThreshold=5000). */
+    public static final int SMALL_CALLS = 6000;
+
     /**
-     * Warm-up calls for a kernel of {@code values} values: at least 200 and at least 4M values in
-     * all, so loop bodies and the decode method are C2-compiled before counting (with -Xbatch the
-     * compiles finish before the next call).
+     * Warm-up calls at full size after the small warm-up: 4M values in all, at least 5 calls, so
+     * size-dependent paths and loops are compiled and the last OSR transitions are done.
      */
     public static int warmupCalls(int values) {
-        return (int) Math.max(200, Math.min(1_000_000, (4L << 20) / values));
+        return (int) Math.max(5, Math.min(1_000_000, (4L << 20) / values));
     }
 
     /** N for a kernel of {@code values} values: 10, fewer for huge calls (the counts are exact either way). */
@@ -60,15 +64,34 @@ public final class IpvProtocol {
         sink ^= s;
     }
 
-    /** The N and 2N brackets of one kernel after its warm-up. */
-    public static void count(LongSupplier kernel, int warmupCalls, int calls, Bracket bracket) {
-        warmUp(kernel, warmupCalls);
+    /**
+     * Warms a kernel up and counts its N and 2N brackets. The warm-up first calls {@code small}
+     * (the same kernel on {@link #SMALL_VALUES} values) {@link #SMALL_CALLS} times, so that every
+     * method of the decode path, not only its loops, is C2-compiled as a whole (with -Xbatch the
+     * compiles finish before the next call) at a small cost under emulation, then {@code kernel}
+     * {@link #warmupCalls} times.
+     *
+     * @return N, the calls of the short bracket
+     */
+    public static int count(LongSupplier kernel, LongSupplier small, int values, Bracket bracket) {
+        warmUp(small, SMALL_CALLS);
+        warmUp(kernel, warmupCalls(values));
+        int calls = calls(values);
         bracketed(kernel, calls, bracket);
         bracketed(kernel, 2 * calls, bracket);
+        return calls;
+    }
+
+    /** Counts the empty kernel, the driver loop's own cost; returns N. */
+    public static int countEmpty(Bracket bracket) {
+        warmUp(IpvProtocol::empty, SMALL_CALLS);
+        bracketed(IpvProtocol::empty, EMPTY_CALLS, bracket);
+        bracketed(IpvProtocol::empty, 2 * EMPTY_CALLS, bracket);
+        return EMPTY_CALLS;
     }
 
     /** The empty kernel: the driver loop's own cost. */
-    public static long empty() {
+    static long empty() {
         return sink & 1;
     }
 

@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure.ipv;
 
+import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
@@ -63,16 +64,18 @@ public final class PerfCounter implements InstructionCounter {
                     counts.add(ev.read());
                 }
             };
-            IpvProtocol.count(IpvProtocol::empty, IpvProtocol.warmupCalls(1 << 16), IpvProtocol.EMPTY_CALLS, bracket);
-            double emptyPerCall = (counts.get(1) - counts.get(0)) / (double) IpvProtocol.EMPTY_CALLS;
+            int emptyCalls = IpvProtocol.countEmpty(bracket);
+            double emptyPerCall = (counts.get(1) - counts.get(0)) / (double) emptyCalls;
             String features = IpvProtocol.jitFeatures();
             List<IpvFigure> out = new ArrayList<>();
             for (IpvRequest r : requests) {
-                Prepared p = Prepared.of(Arm.named(r.codec()), Datasets.load(r.dataset()), r.values());
+                Arm arm = Arm.named(r.codec());
+                Column col = Datasets.load(r.dataset());
+                Prepared p = Prepared.of(arm, col, r.values());
                 p.verify(r.codec() + " on " + r.dataset());
+                Prepared small = Prepared.of(arm, col, Math.min(IpvProtocol.SMALL_VALUES, r.values()));
                 counts.clear();
-                int calls = IpvProtocol.calls(r.values());
-                IpvProtocol.count(p::decode, IpvProtocol.warmupCalls(r.values()), calls, bracket);
+                int calls = IpvProtocol.count(p::decode, small::decode, r.values(), bracket);
                 out.add(new IpvFigure(r.codec(), r.dataset(), r.values(),
                         IpvFigure.perValue(counts.get(0), counts.get(1), calls, emptyPerCall, r.values()),
                         IpvFigure.EXACT_HW, TOOL, Fingerprint.jdk(), features, calls, counts.get(1) - counts.get(0), emptyPerCall));
