@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
  * @param bytes the footprint in bytes
  */
 public record WorkingSet(String label, long bytes) {
-    // before STANDARD: static initialisers run in order, and STANDARD parses with it
     private static final Pattern P = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(B|KiB|MiB|GiB)", Pattern.CASE_INSENSITIVE);
 
     /** The standard ladder of DESIGN.md: crosses L1, L2, L3 and memory on common machines. */
