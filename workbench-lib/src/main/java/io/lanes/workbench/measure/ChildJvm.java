@@ -98,15 +98,26 @@ public final class ChildJvm {
         }
     }
 
+    /** {@code -Dworkbench.*=...} for every workbench system property of this JVM (e.g. the project root), so children resolve data alike. */
+    public static List<String> forwardedProperties() {
+        List<String> out = new ArrayList<>();
+        for (String k : System.getProperties().stringPropertyNames()) {
+            if (k.startsWith("workbench.")) out.add("-D" + k + "=" + System.getProperty(k));
+        }
+        out.sort(null);
+        return out;
+    }
+
     /**
      * The command line that runs {@code mainClass} in a child JVM: {@code prefix} (e.g. valgrind
-     * and its options), the JDK's java, {@link #BASE_FLAGS}, {@code jvmFlags}, the class path, the
-     * main class and its arguments.
+     * and its options), the JDK's java, {@link #BASE_FLAGS}, the forwarded workbench properties,
+     * {@code jvmFlags}, the class path, the main class and its arguments.
      */
     public static List<String> command(List<String> prefix, List<String> jvmFlags, Class<?> mainClass, List<String> args) {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(javaBinary());
         cmd.addAll(BASE_FLAGS);
+        cmd.addAll(forwardedProperties());
         cmd.addAll(jvmFlags);
         cmd.add("-cp");
         cmd.add(classPath());
@@ -121,17 +132,11 @@ public final class ChildJvm {
      * @throws IllegalStateException if it outlives {@code timeoutSeconds} (it is killed) or cannot start
      */
     public static Result run(List<String> command, long timeoutSeconds) {
-        return run(command, null, timeoutSeconds);
-    }
-
-    /** As {@link #run(List, long)}, in working directory {@code dir} (where a crashing JVM writes its hs_err log). */
-    public static Result run(List<String> command, Path dir, long timeoutSeconds) {
         Process p;
         try {
-            // no standard input: a child never waits for a person
-            ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            if (dir != null) pb.directory(dir.toFile());
-            p = pb.start();
+            // no standard input: a child never waits for a person; same working directory, so the
+            // corpus finds the project as this JVM does
+            p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + command.getFirst() + ": " + e.getMessage(), e);
         }

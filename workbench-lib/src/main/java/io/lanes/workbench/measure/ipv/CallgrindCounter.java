@@ -94,7 +94,9 @@ public final class CallgrindCounter implements InstructionCounter {
             List<String> prefix = List.of(valgrind, "--tool=callgrind", "--separate-threads=yes",
                     "--zero-before=Java_java_lang_Runtime_freeMemory", "--dump-before=Java_java_lang_Runtime_totalMemory",
                     "--callgrind-out-file=" + dir.resolve("cg.%p"));
-            ChildJvm.Result res = ChildJvm.run(ChildJvm.command(prefix, CHILD_FLAGS, IpvChild.class, args), dir, budget);
+            List<String> flags = new ArrayList<>(CHILD_FLAGS);
+            flags.add("-XX:ErrorFile=" + dir.resolve("hs_err_pid%p.log"));
+            ChildJvm.Result res = ChildJvm.run(ChildJvm.command(prefix, flags, IpvChild.class, args), budget);
             if (res.exitCode() != 0) {
                 throw new IllegalStateException("the callgrind child JVM exited " + res.exitCode() + crashSummary(dir) + ":\n" + res.stderrTail(15));
             }

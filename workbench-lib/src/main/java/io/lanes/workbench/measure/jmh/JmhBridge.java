@@ -100,7 +100,7 @@ public final class JmhBridge {
                 .warmupTime(TimeValue.milliseconds(s.iterationTime().toMillis()))
                 .measurementIterations(s.iterations())
                 .measurementTime(TimeValue.milliseconds(s.iterationTime().toMillis()))
-                .jvmArgsAppend(ChildJvm.BASE_FLAGS.toArray(String[]::new))
+                .jvmArgsAppend(java.util.stream.Stream.concat(ChildJvm.BASE_FLAGS.stream(), ChildJvm.forwardedProperties().stream()).toArray(String[]::new))
                 .shouldFailOnError(true);
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream sink = new PrintStream(log == null ? captured : tee(captured, log), true, StandardCharsets.UTF_8);
