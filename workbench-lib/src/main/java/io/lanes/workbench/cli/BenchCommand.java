@@ -54,6 +54,8 @@ final class BenchCommand implements Callable<Integer> {
     Long warmupMillis;
     @Option(names = "--full", description = "publishable settings: more warm-up and repetitions")
     boolean full;
+    @Option(names = "--ipv", description = "also count instructions per value (perf counters, else valgrind; first working set)")
+    boolean ipv;
     @Option(names = "--csv", paramLabel = "FILE", description = "also copy results.csv here")
     Path csv;
     @Option(names = "--out", paramLabel = "DIR", description = "bundle directory (default reports/bench-<host>-<time>)")
@@ -75,7 +77,8 @@ final class BenchCommand implements Callable<Integer> {
         Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
                 reps == null ? base.reps() : reps, base.minSampleMicros(), base.control());
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
-        ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println);
+        ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println,
+                Recorder.Options.cli().withIpv(ipv));
         System.out.println();
         System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
         if (csv != null) {

@@ -39,7 +39,8 @@ final class RunCommand implements Callable<Integer> {
         for (Study s : studies) {
             System.out.println("study " + s.id() + ": " + s.title());
             Recorder.run("run " + (full ? "--full" : "--quick") + " / " + s.id(), BenchCommand.arms(s.arms()), Datasets.set(s.columns()),
-                    s.ladder().stream().map(WorkingSet::parse).toList(), config, dir.resolve(s.id()), System.out::println);
+                    s.ladder().stream().map(WorkingSet::parse).toList(), config, dir.resolve(s.id()), System.out::println,
+                    Recorder.Options.cli());
             parts.put(s.id(), dir.resolve(s.id()));
             ResultBundle.combine(dir, parts); // after every study, so an interrupted run keeps a loadable bundle
         }
