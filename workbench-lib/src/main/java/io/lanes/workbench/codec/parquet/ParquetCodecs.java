@@ -38,10 +38,15 @@ public final class ParquetCodecs {
     /** Every Parquet codec, in registry order. */
     public static List<Codec> all() {
         List<Codec> out = new ArrayList<>();
+        out.add(new Plain32());
+        out.add(new Plain64());
         out.add(delta32("parquet.delta", DEFAULT_DELTA));
         for (DeltaVariant v : DeltaVariant.values()) out.add(delta32("parquet.delta." + v.suffix(), v));
         out.add(delta64("parquet.delta64", DEFAULT_DELTA));
         for (DeltaVariant v : DeltaVariant.values()) out.add(delta64("parquet.delta64." + v.suffix(), v));
+        out.add(new RleHybrid32(KERNEL32));
+        out.add(new ByteStreamSplit32());
+        out.add(new ByteStreamSplit64());
         return out;
     }
 }
