@@ -110,6 +110,18 @@ public final class RleHybrid32 implements IntCodec {
     }
 
     /**
+     * Validates a whole {@code parquet.rle} page (header and every run) without decoding it and
+     * returns the offset of its first run; for adapters that hand the runs to another decoder.
+     *
+     * @throws CorruptDataException if any field fails validation
+     */
+    public static int checkPage(byte[] in, int inOff, int inLen, int n) {
+        int wPos = Leb128.end(in, inOff);
+        decodeRuns(null, in, inOff, wPos + 1, inOff + inLen, in[wPos] & 0xFF, n, null, 0);
+        return wPos + 1;
+    }
+
+    /**
      * Decodes {@code n} values of {@code width} bits from the runs at {@code p} into
      * {@code out[o, o+n)}, or only validates the runs when {@code out} is null; returns the offset
      * after the last run. {@code base} is the page start, for error offsets. Validates every run
