@@ -161,4 +161,32 @@ public final class DeltaCodec32 implements IntCodec {
         }
         return p;
     }
+
+    /**
+     * Offset just past the int32 stream at {@code off} whose header {@link DeltaFormat#count}
+     * accepted with count {@code n}, found by walking block headers without unpacking, with the
+     * same checks as decoding. DELTA_BYTE_ARRAY needs it to find the stream that follows.
+     */
+    static int streamEnd(byte[] in, int off, int end, int n) {
+        int block = Leb128.readInt(in, off, end, "block size");
+        int m = Leb128.readInt(in, Leb128.end(in, off), end, "miniblocks per block");
+        int miniSize = block / m;
+        int p = DeltaFormat.dataStart(in, off);
+        for (long deltas = Math.max(0, n - 1L); deltas > 0; deltas -= block) {
+            Leb128.read(in, p, end, 10, "min delta");
+            p = Leb128.end(in, p);
+            Bytes.require(p - off, m, end - off, "miniblock widths");
+            int widths = p;
+            p += m;
+            int needed = (int) ((Math.min(block, deltas) + miniSize - 1) / miniSize);
+            for (int i = 0; i < needed; i++) {
+                int w = in[widths + i] & 0xFF;
+                if (w > 32) throw new CorruptDataException("miniblock width", widths + i - off, "width " + w + " > 32");
+                long bytes = DeltaFormat.miniblockBytes(miniSize, w);
+                Bytes.require(p - off, bytes, end - off, "miniblock " + i + " data");
+                p += (int) bytes;
+            }
+        }
+        return p;
+    }
 }

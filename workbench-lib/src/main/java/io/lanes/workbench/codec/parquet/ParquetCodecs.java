@@ -47,6 +47,8 @@ public final class ParquetCodecs {
         out.add(new RleHybrid32(KERNEL32));
         out.add(new ByteStreamSplit32());
         out.add(new ByteStreamSplit64());
+        out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA)));
+        out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA)));
         return out;
     }
 }
