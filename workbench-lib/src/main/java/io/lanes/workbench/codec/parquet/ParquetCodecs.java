@@ -7,7 +7,9 @@ import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Parquet encodings as registered codecs, and the one place their bit-unpacking kernels are
@@ -33,6 +35,21 @@ public final class ParquetCodecs {
     /** DELTA_BINARY_PACKED int64 with the default 128/4 layout and the given decoder. */
     public static DeltaCodec64 delta64(String name, DeltaVariant variant) {
         return new DeltaCodec64(name, variant, KERNEL64, DeltaFormat.DEFAULT_BLOCK, DeltaFormat.DEFAULT_MINIBLOCKS);
+    }
+
+    private static final Map<String, Codec> BY_NAME = index();
+
+    private static Map<String, Codec> index() {
+        Map<String, Codec> m = new LinkedHashMap<>();
+        for (Codec c : all()) m.put(c.name(), c);
+        return Map.copyOf(m);
+    }
+
+    /** The Parquet codec of that name (the names {@link ParquetPage#codec()} gives). */
+    public static Codec byName(String name) {
+        Codec c = BY_NAME.get(name);
+        if (c == null) throw new IllegalArgumentException("no Parquet codec named '" + name + "'; known: " + BY_NAME.keySet());
+        return c;
     }
 
     /** Every Parquet codec, in registry order. */
