@@ -282,7 +282,12 @@ public final class ParquetFile {
                 }
             }
             case ZSTD -> {
-                long r = Zstd.decompressByteArray(out, 0, raw, src, off, len);
+                long r;
+                try {
+                    r = Zstd.decompressByteArray(out, 0, raw, src, off, len);
+                } catch (RuntimeException e) { // zstd-jni reports some errors by ZstdException, others by code
+                    throw new CorruptDataException("zstd page", where, e.getMessage());
+                }
                 if (Zstd.isError(r)) throw new CorruptDataException("zstd page", where, Zstd.getErrorName(r));
                 got = (int) r;
             }
