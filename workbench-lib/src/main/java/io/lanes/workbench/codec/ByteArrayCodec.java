@@ -49,7 +49,7 @@ public interface ByteArrayCodec extends Codec {
          * Appends the values of the page {@code in[inOff, inOff+inLen)} to {@code out}; returns how many.
          *
          * @throws CorruptDataException     if the page fails validation
-         * @throws IllegalArgumentException if {@code out} cannot take the page's values
+         * @throws ByteArrays.LimitExceeded if {@code out}'s limits cannot take the page's values
          */
         int decode(byte[] in, int inOff, int inLen, ByteArrays out);
     }

@@ -13,18 +13,32 @@ public final class ByteArrays {
     public static final int DEFAULT_MAX_VALUES = 1 << 27;
 
     private final int maxValues;
+    private final long maxBytes;
     private byte[] data = new byte[64];
     private int[] offsets = new int[17];
     private int count;
 
     public ByteArrays() {
-        this(DEFAULT_MAX_VALUES);
+        this(DEFAULT_MAX_VALUES, Integer.MAX_VALUE - 16);
     }
 
-    /** @param maxValues the most values this instance will hold; decoding past it is an IllegalArgumentException */
-    public ByteArrays(int maxValues) {
+    /**
+     * @param maxValues the most values this instance will hold
+     * @param maxBytes  the most bytes its arena will hold: DELTA_BYTE_ARRAY repeats prefixes, so a
+     *                  small page may legitimately expand a thousandfold; this bounds what one may cost
+     */
+    public ByteArrays(int maxValues, long maxBytes) {
         if (maxValues < 0 || maxValues > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("maxValues " + maxValues);
+        if (maxBytes < 0 || maxBytes > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("maxBytes " + maxBytes);
         this.maxValues = maxValues;
+        this.maxBytes = maxBytes;
+    }
+
+    /** Thrown when values would exceed the limits an instance was built with: the output is too small, the page may be fine. */
+    public static final class LimitExceeded extends IllegalArgumentException {
+        LimitExceeded(String message) {
+            super(message);
+        }
     }
 
     /** Builds an instance holding {@code values} (copied). */
@@ -69,6 +83,11 @@ public final class ByteArrays {
         return maxValues;
     }
 
+    /** Throws {@link LimitExceeded} unless {@code n} more values fit. */
+    public void requireRoom(int n) {
+        if (n > maxValues - count) throw new LimitExceeded("page holds " + n + " values; the output takes at most " + (maxValues - count) + " more");
+    }
+
     /** Forgets all values, keeping the arrays. */
     public void clear() {
         count = 0;
@@ -86,14 +105,15 @@ public final class ByteArrays {
      * Makes room for {@code moreValues} values and {@code moreBytes} bytes past the current ones;
      * the arrays may be replaced, so re-read {@link #data()} and {@link #offsets()} after.
      *
-     * @throws IllegalArgumentException if that exceeds {@link #maxValues()} or an array's size
+     * @throws LimitExceeded if that exceeds the instance's limits
      */
     public void reserve(int moreValues, long moreBytes) {
-        if (moreValues < 0 || moreValues > maxValues - count) {
-            throw new IllegalArgumentException("holds at most " + maxValues + " values; has " + count + ", asked for " + moreValues + " more");
+        if (moreValues < 0 || moreBytes < 0) throw new IllegalArgumentException("negative reservation " + moreValues + " values, " + moreBytes + " bytes");
+        if (moreValues > maxValues - count) {
+            throw new LimitExceeded("holds at most " + maxValues + " values; has " + count + ", asked for " + moreValues + " more");
         }
         long needBytes = offsets[count] + moreBytes;
-        if (moreBytes < 0 || needBytes > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("values would exceed a Java array: " + needBytes + " bytes");
+        if (needBytes > maxBytes) throw new LimitExceeded("holds at most " + maxBytes + " bytes; values would need " + needBytes);
         int needOffsets = count + moreValues + 1;
         if (needOffsets > offsets.length) offsets = Arrays.copyOf(offsets, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needOffsets, offsets.length * 2L)));
         if (needBytes > data.length) data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needBytes, data.length * 2L)));

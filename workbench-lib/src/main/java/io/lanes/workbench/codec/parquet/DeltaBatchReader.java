@@ -35,9 +35,13 @@ final class DeltaBatchReader {
         return n;
     }
 
-    /** A buffer large enough for any batch of this stream: {@link #BATCH} rounded up to blocks, plus the first value. */
+    /**
+     * A buffer large enough for any batch of this stream: {@link #BATCH} rounded up to whole blocks
+     * but never more than the stream's values, plus the first value. Call after {@link #reset}; the
+     * caller has bounded the count, so a huge block size cannot size the buffer.
+     */
     int batchCapacity() {
-        return (BATCH + block - 1) / block * block + 1;
+        return (int) Math.min((BATCH + (long) block - 1) / block * block, remaining) + 1;
     }
 
     /** Decodes the next batch into {@code buf} (at least {@link #batchCapacity()} long); returns its length, 0 at the end. */
@@ -48,7 +52,7 @@ final class DeltaBatchReader {
             firstPending = false;
             remaining--;
         }
-        int take = Math.min(remaining, (BATCH + block - 1) / block * block);
+        int take = (int) Math.min(remaining, (BATCH + (long) block - 1) / block * block);
         if (take > 0) {
             p = codec.decodeBlocks(in, base, p, end, block, m, take, last, buf, k);
             k += take;

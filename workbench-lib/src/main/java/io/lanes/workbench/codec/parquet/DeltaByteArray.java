@@ -95,7 +95,7 @@ public final class DeltaByteArray implements ByteArrayCodec {
             prefixes.reset(in, inOff, end);
             int ns = suffixes.reset(in, suffixStart, end);
             if (ns != n) throw new CorruptDataException("suffix count", suffixStart - inOff, ns + " suffix lengths for " + n + " prefix lengths");
-            if (n > out.maxValues() - out.count()) throw new IllegalArgumentException("page holds " + n + " values; the output takes at most " + (out.maxValues() - out.count()) + " more");
+            out.requireRoom(n);
             int sp = DeltaCodec32.streamEnd(in, suffixStart, end, n); // the suffix bytes
             if (pre.length < prefixes.batchCapacity()) pre = new int[prefixes.batchCapacity()];
             if (suf.length < suffixes.batchCapacity()) suf = new int[suffixes.batchCapacity()];

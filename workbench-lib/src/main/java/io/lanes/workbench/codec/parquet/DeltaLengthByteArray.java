@@ -75,7 +75,7 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
         /** Decodes one DELTA_LENGTH_BYTE_ARRAY section at {@code off}; returns the offset after its bytes. */
         int decodeSection(byte[] in, int base, int off, int end, ByteArrays out) {
             int n = reader.reset(in, off, end);
-            if (n > out.maxValues() - out.count()) throw new IllegalArgumentException("page holds " + n + " values; the output takes at most " + (out.maxValues() - out.count()) + " more");
+            out.requireRoom(n);
             if (batch.length < reader.batchCapacity()) batch = new int[reader.batchCapacity()];
             int first = out.count();
             int start = out.bytes();
