@@ -52,11 +52,7 @@ public final class ParquetJavaBss {
 
     private static int write(ValuesWriter w, byte[] out, int p) {
         try {
-            byte[] b = w.getBytes().toByteArray();
-            System.arraycopy(b, 0, out, p, b.length);
-            return b.length;
-        } catch (IOException e) {
-            throw new IllegalStateException("parquet-java writer failed", e);
+            return ParquetBytes.copy(w.getBytes(), out, p);
         } finally {
             w.close();
         }

@@ -80,11 +80,7 @@ public final class ParquetJavaDelta {
             Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
             try (var w = new DeltaBinaryPackingValuesWriterForInteger(128, 4, 1 << 16, 1 << 20, HeapByteBufferAllocator.getInstance())) {
                 for (int i = 0; i < n; i++) w.writeInteger(values[off + i]);
-                byte[] b = w.getBytes().toByteArray();
-                System.arraycopy(b, 0, out, outOff, b.length);
-                return b.length;
-            } catch (IOException e) {
-                throw new IllegalStateException("parquet-java writer failed", e);
+                return ParquetBytes.copy(w.getBytes(), out, outOff);
             }
         }
 
@@ -125,11 +121,7 @@ public final class ParquetJavaDelta {
             Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
             try (var w = new DeltaBinaryPackingValuesWriterForLong(128, 4, 1 << 16, 1 << 20, HeapByteBufferAllocator.getInstance())) {
                 for (int i = 0; i < n; i++) w.writeLong(values[off + i]);
-                byte[] b = w.getBytes().toByteArray();
-                System.arraycopy(b, 0, out, outOff, b.length);
-                return b.length;
-            } catch (IOException e) {
-                throw new IllegalStateException("parquet-java writer failed", e);
+                return ParquetBytes.copy(w.getBytes(), out, outOff);
             }
         }
 

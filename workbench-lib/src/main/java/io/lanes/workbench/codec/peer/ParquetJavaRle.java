@@ -54,9 +54,7 @@ public final class ParquetJavaRle implements IntCodec {
         out[p++] = (byte) width;
         try (var enc = new RunLengthBitPackingHybridEncoder(width, 1 << 10, 1 << 20, HeapByteBufferAllocator.getInstance())) {
             for (int i = 0; i < n; i++) enc.writeInt(values[off + i]);
-            byte[] runs = enc.toBytes().toByteArray();
-            System.arraycopy(runs, 0, out, p, runs.length);
-            return p + runs.length - outOff;
+            return p + ParquetBytes.copy(enc.toBytes(), out, p) - outOff;
         } catch (IOException e) {
             throw new IllegalStateException("parquet-java RLE encoder failed", e);
         }

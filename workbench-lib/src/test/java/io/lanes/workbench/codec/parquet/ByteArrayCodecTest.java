@@ -96,7 +96,7 @@ class ByteArrayCodecTest {
                 ByteArrayCodec c = codec(NAMES[k]);
                 ValuesWriter w = writers.get(k);
                 for (byte[] b : v) w.writeBytes(Binary.fromConstantByteArray(b));
-                byte[] theirs = w.getBytes().toByteArray();
+                byte[] theirs = ParquetJava.bytes(w.getBytes());
                 ByteArrays out = new ByteArrays();
                 assertEquals(n, c.newDecoder().decode(theirs, 0, theirs.length, out), NAMES[k]);
                 assertValues(v, out, 0, NAMES[k] + " decoding parquet-java's page, n=" + n);

@@ -18,7 +18,7 @@ final class ParquetJava {
     static byte[] deltaEncode(int[] v, int blockSize, int miniblocks) {
         try (var w = new DeltaBinaryPackingValuesWriterForInteger(blockSize, miniblocks, 1 << 16, 1 << 20, HeapByteBufferAllocator.getInstance())) {
             for (int x : v) w.writeInteger(x);
-            return w.getBytes().toByteArray();
+            return bytes(w.getBytes());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -27,10 +27,16 @@ final class ParquetJava {
     static byte[] deltaEncode(long[] v, int blockSize, int miniblocks) {
         try (var w = new DeltaBinaryPackingValuesWriterForLong(blockSize, miniblocks, 1 << 16, 1 << 20, HeapByteBufferAllocator.getInstance())) {
             for (long x : v) w.writeLong(x);
-            return w.getBytes().toByteArray();
+            return bytes(w.getBytes());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static byte[] bytes(org.apache.parquet.bytes.BytesInput b) throws IOException {
+        java.io.ByteArrayOutputStream s = new java.io.ByteArrayOutputStream();
+        b.writeAllTo(s);
+        return s.toByteArray();
     }
 
     static int[] deltaDecodeInts(byte[] page, int len, int n) {
