@@ -130,33 +130,50 @@ public final class DeltaCodec32 implements IntCodec {
         int miniSize = block / m;
         while (deltas > 0) {
             int mdPos = p;
-            int minDelta = (int) Leb128.readZigZag(in, p, end, "min delta");
-            p = Leb128.end(in, p);
-            Bytes.require(p - base, m, end - base, "miniblock widths");
+            int minDelta;
+            if (p < end && in[p] >= 0) { // a one-byte min delta, the common case for narrow columns
+                int b = in[p++];
+                minDelta = (b >>> 1) ^ -(b & 1);
+            } else {
+                minDelta = (int) Leb128.readZigZag(in, p, end, "min delta");
+                p = Leb128.end(in, p);
+            }
+            if (m > end - p) throw new CorruptDataException("miniblock widths", p - base, m + " width bytes, " + (end - p) + " remain");
             int widths = p;
             p += m;
             int inBlock = Math.min(block, deltas);
             int needed = (inBlock + miniSize - 1) / miniSize;
-            for (int i = 0; i < needed; ) {
+            int widthsOr = 0;
+            for (int i = 0; i < needed; i++) {
                 int w = in[widths + i] & 0xFF;
                 if (w > 32) throw new CorruptDataException("miniblock width", widths + i - base, "width " + w + " > 32 in the block whose min delta is at " + (mdPos - base));
+                widthsOr |= w;
+            }
+            if (widthsOr == 0) {
+                // every delta is the frame: an arithmetic sequence, the same code in every variant
+                for (int k = 0; k < inBlock; k++) out[o + k] = last + (k + 1) * minDelta;
+                last += inBlock * minDelta;
+                o += inBlock;
+                deltas -= inBlock;
+                continue;
+            }
+            int blockStart = o;
+            for (int i = 0; i < needed; ) {
+                int w = in[widths + i] & 0xFF;
                 int j = i + 1;
                 if (variant != DeltaVariant.MINIBLOCK) while (j < needed && (in[widths + j] & 0xFF) == w) j++;
                 long bytes = (j - i) * DeltaFormat.miniblockBytes(miniSize, w);
-                Bytes.require(p - base, bytes, end - base, "miniblock " + i + " data");
+                if (bytes > end - p) throw missing(base, p, end, i, bytes);
                 int len = Math.min((j - i) * miniSize, inBlock - i * miniSize);
-                if (w == 0) {
-                    // every delta is the frame: an arithmetic sequence, the same code in every variant
-                    for (int k = 0; k < len; k++) out[o + k] = last + (k + 1) * minDelta;
-                    last += len * minDelta;
-                } else {
-                    kernel.unpack(in, p, len, w, out, o);
-                    last = variant == DeltaVariant.VSCAN ? DeltaScan.vector(out, o, len, minDelta, last) : DeltaScan.scalar(out, o, len, minDelta, last);
-                }
+                kernel.unpack(in, p, len, w, out, o);
+                // the classic decoder sums each miniblock as it goes; the others sum the whole block once
+                if (variant == DeltaVariant.MINIBLOCK) last = DeltaScan.scalar(out, o, len, minDelta, last);
                 p += (int) bytes;
                 o += len;
                 i = j;
             }
+            if (variant == DeltaVariant.COALESCED) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
+            else if (variant == DeltaVariant.VSCAN) last = DeltaScan.vector(out, blockStart, inBlock, minDelta, last);
             deltas -= inBlock;
         }
         return p;
@@ -183,10 +200,15 @@ public final class DeltaCodec32 implements IntCodec {
                 int w = in[widths + i] & 0xFF;
                 if (w > 32) throw new CorruptDataException("miniblock width", widths + i - off, "width " + w + " > 32");
                 long bytes = DeltaFormat.miniblockBytes(miniSize, w);
-                Bytes.require(p - off, bytes, end - off, "miniblock " + i + " data");
+                if (bytes > end - p) throw missing(off, p, end, i, bytes);
                 p += (int) bytes;
             }
         }
         return p;
+    }
+
+    /** The error for miniblock data running past the page (built off the hot path: no string work per run). */
+    static CorruptDataException missing(int base, int p, int end, int miniblock, long bytes) {
+        return new CorruptDataException("miniblock data", p - base, "miniblock " + miniblock + " of its block needs " + bytes + " bytes, " + (end - p) + " remain");
     }
 }

@@ -8,11 +8,11 @@ package io.lanes.workbench.codec.parquet;
 public enum DeltaVariant {
     /** One unpack call and one scalar prefix-sum loop per 32-value miniblock: the classic decoder. */
     MINIBLOCK("miniblock"),
-    /** One unpack call per run of equal-width miniblocks in a block, then a scalar prefix sum over the run. */
+    /** One unpack call per run of equal-width miniblocks in a block, then one scalar prefix sum over the block. */
     COALESCED("coalesced"),
     /**
-     * Coalesced, then a log-step Vector API inclusive scan: the frame (min delta) is added before the
-     * scan, the running total is carried across registers in a vector register (broadcast of the last
+     * Coalesced, then a log-step Vector API inclusive scan over the block: the frame (min delta) is
+     * added before the scan, the running total is carried across registers in a vector register (broadcast of the last
      * lane by a shuffle), and the part of a run shorter than a register is finished one value at a
      * time. Seed 003: a vector-to-scalar round trip of the carry per register is slower than scalar.
      */
