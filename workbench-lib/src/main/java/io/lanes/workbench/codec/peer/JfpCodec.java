@@ -114,7 +114,7 @@ public final class JfpCodec implements IntCodec {
     public int encode(int[] values, int off, int n, byte[] out, int outOff) {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
         State s = state.get();
-        // the library's compressors may read the input in place: hand them a copy so the input stays untouched
+        // the library does not promise to leave its input untouched: hand it a copy
         int[] in = java.util.Arrays.copyOfRange(values, off, off + n);
         int[] w = new int[(int) maxWords(n) + 1024];
         IntWrapper ip = new IntWrapper(0), op = new IntWrapper(0);
