@@ -151,8 +151,7 @@ public final class DeltaCodec64 implements LongCodec {
             }
             if (widthsOr == 0) {
                 // every delta is the frame: an arithmetic sequence, the same code in every variant
-                for (int k = 0; k < inBlock; k++) out[o + k] = last + (k + 1L) * minDelta;
-                last += inBlock * minDelta;
+                last = DeltaScan.arithmetic(out, o, inBlock, minDelta, last);
                 o += inBlock;
                 deltas -= inBlock;
                 continue;

@@ -26,6 +26,8 @@ final class DeltaScan {
     private static final VectorShuffle<Long> L_S1 = shift(L, 1), L_S2 = shift(L, 2), L_S4 = shift(L, 4);
     private static final VectorMask<Long> L_K1 = keepFrom(L, 1), L_K2 = keepFrom(L, 2), L_K4 = keepFrom(L, 4);
     private static final VectorShuffle<Long> L_LAST = VectorShuffle.fromOp(L, j -> LL - 1);
+    private static final IntVector I_IOTA = IntVector.fromArray(I, java.util.stream.IntStream.range(0, IL).toArray(), 0);
+    private static final LongVector L_IOTA = LongVector.fromArray(L, java.util.stream.LongStream.range(0, LL).toArray(), 0);
 
     /**
      * A scan pays off only when a register holds four or more values (seed 003: at two lanes one
@@ -102,6 +104,44 @@ final class DeltaScan {
             last = carry.lane(0);
         }
         return scalar(a, i, from + len - i, minDelta, last);
+    }
+
+    /**
+     * Fills {@code a[from, from+len)} with {@code last + step, last + 2*step, ...} (a block whose
+     * deltas all equal its frame); returns the last value. Vector registers of the sequence advance
+     * by {@code lanes*step}; the tail is scalar.
+     */
+    static int arithmetic(int[] a, int from, int len, int step, int last) {
+        int bound = from + I.loopBound(len);
+        int i = from;
+        if (i < bound) {
+            IntVector v = IntVector.broadcast(I, last + step).add(IntVector.broadcast(I, step).mul(I_IOTA));
+            IntVector advance = IntVector.broadcast(I, step * IL);
+            for (; i < bound; i += IL) {
+                v.intoArray(a, i);
+                v = v.add(advance);
+            }
+            last = v.lane(0) - step;
+        }
+        for (; i < from + len; i++) a[i] = last += step;
+        return last;
+    }
+
+    /** The int64 twin of {@link #arithmetic(int[], int, int, int, int)}. */
+    static long arithmetic(long[] a, int from, int len, long step, long last) {
+        int bound = from + L.loopBound(len);
+        int i = from;
+        if (i < bound) {
+            LongVector v = LongVector.broadcast(L, last + step).add(LongVector.broadcast(L, step).mul(L_IOTA));
+            LongVector advance = LongVector.broadcast(L, step * LL);
+            for (; i < bound; i += LL) {
+                v.intoArray(a, i);
+                v = v.add(advance);
+            }
+            last = v.lane(0) - step;
+        }
+        for (; i < from + len; i++) a[i] = last += step;
+        return last;
     }
 
     /** Shuffle taking lane {@code j - by} into lane j (lanes below {@code by} are masked off by the caller). */

@@ -50,6 +50,8 @@ class DeltaInteropTest {
                 // a mix of tiny and full-range deltas, so min delta is very negative and widths hit 32
                 case "widening" -> i % 7 == 3 ? Integer.MIN_VALUE + r.nextInt(4) : (i % 7 == 4 ? Integer.MAX_VALUE - r.nextInt(4) : r.nextInt(100));
                 case "descending" -> acc -= r.nextInt(1 << 20);
+                // equal deltas: width-0 blocks whose frame is the whole delta, wrapping past the int range
+                case "stepped" -> (int) (seed * 7 + (long) i * 987_654_321);
                 default -> throw new IllegalArgumentException(pattern);
             };
         }
@@ -69,13 +71,14 @@ class DeltaInteropTest {
                 case "wrapping" -> (i & 1) == 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
                 case "widening" -> i % 7 == 3 ? Long.MIN_VALUE + r.nextInt(4) : (i % 7 == 4 ? Long.MAX_VALUE - r.nextInt(4) : r.nextInt(100));
                 case "descending" -> acc -= r.nextLong(1L << 40);
+                case "stepped" -> seed * 7 + i * 9_876_543_210_987L;
                 default -> throw new IllegalArgumentException(pattern);
             };
         }
         return v;
     }
 
-    static final List<String> PATTERNS = List.of("random", "sorted", "constant", "narrow", "wrapping", "widening", "descending");
+    static final List<String> PATTERNS = List.of("random", "sorted", "constant", "narrow", "wrapping", "widening", "descending", "stepped");
 
     @Test
     void int32BothDirectionsAndByteIdentical() {
