@@ -2,6 +2,9 @@ package io.lanes.workbench.codec;
 
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
+import io.lanes.workbench.codec.general.GeneralCodecs;
+import io.lanes.workbench.codec.parquet.ParquetCodecs;
+import io.lanes.workbench.codec.peer.PeerCodecs;
 
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -27,6 +30,9 @@ public final class CodecRegistry {
         List<Codec> all = new ArrayList<>();
         all.add(new PlainCodec());
         all.add(new BlockPageCodec32("bitpack.seq.scalar", new SeqScalarKernel32(), OutputOrder.FLAT));
+        all.addAll(ParquetCodecs.all());
+        all.addAll(GeneralCodecs.all());
+        all.addAll(PeerCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }
