@@ -41,12 +41,6 @@ public final class SeqVectorKernel32 implements BlockKernel32 {
         return SCALAR.pack(in, inOff, len, width, out, outOff);
     }
 
-    /** Consecutive full blocks are one contiguous bit stream: unpacked as one. */
-    @Override
-    public void unpackBlocks(byte[] in, int inOff, int blocks, int width, int[] out, int outOff) {
-        unpack(in, inOff, blocks * BlockPageCodec32.BLOCK, width, out, outOff);
-    }
-
     @Override
     public void unpack(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
         int groups = len / GROUP;
