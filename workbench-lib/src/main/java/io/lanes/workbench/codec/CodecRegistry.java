@@ -7,6 +7,7 @@ import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
 import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
+import io.lanes.workbench.codec.frame.ForCodecs;
 
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -36,6 +37,7 @@ public final class CodecRegistry {
         all.add(new BlockPageCodec64("bitpack.seq.scalar64", new SeqScalarKernel64(), OutputOrder.FLAT));
         all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT));
         all.addAll(FastLanesCodecs.all());
+        all.addAll(ForCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }
