@@ -8,6 +8,7 @@ import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
 import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
 import io.lanes.workbench.codec.frame.ForCodecs;
+import io.lanes.workbench.codec.pfor.PforCodecs;
 
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -38,6 +39,7 @@ public final class CodecRegistry {
         all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT));
         all.addAll(FastLanesCodecs.all());
         all.addAll(ForCodecs.all());
+        all.addAll(PforCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }
