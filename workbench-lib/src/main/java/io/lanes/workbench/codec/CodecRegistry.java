@@ -7,6 +7,7 @@ import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
 import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
+import io.lanes.workbench.codec.fastlanes.FlDeltaCodecs;
 import io.lanes.workbench.codec.frame.ForCodecs;
 import io.lanes.workbench.codec.pfor.PforCodecs;
 
@@ -40,6 +41,7 @@ public final class CodecRegistry {
         all.addAll(FastLanesCodecs.all());
         all.addAll(ForCodecs.all());
         all.addAll(PforCodecs.all());
+        all.addAll(FlDeltaCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }
