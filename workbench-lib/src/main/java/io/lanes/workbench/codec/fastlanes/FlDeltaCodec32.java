@@ -21,7 +21,7 @@ public final class FlDeltaCodec32 implements IntCodec {
     private static final int BLOCK = FlDeltaPages.BLOCK;
     private static final int LANES = 32;
     private static final SeqScalarKernel32 SEQ = new SeqScalarKernel32();
-    /** Per thread: each lane's running sum in [0, LANES), the block's anchor slots in [LANES, 2 * LANES). */
+    /** Per thread: each lane's running sum in [0, LANES), scratch for the scalar anchor path in [LANES, 2 * LANES). */
     private static final ThreadLocal<int[]> ANCHORS = ThreadLocal.withInitial(() -> new int[2 * LANES]);
 
     private final String name;
@@ -131,6 +131,20 @@ public final class FlDeltaCodec32 implements IntCodec {
         return values[off + (first >= step ? first - step : first)];
     }
 
+    /**
+     * The scalar twin of {@link FlFrameKernel32#anchors}, for a block so close to the end of {@code in}
+     * that the vector code's loads would run past it; uses {@code acc[LANES, 2 * LANES)} as scratch.
+     */
+    private void scalarAnchors(byte[] in, int p, int width, int base, int frame, int[] acc) {
+        SEQ.unpack(in, p, LANES, width, acc, LANES);
+        int e = base;
+        acc[chainLane[0]] = e;
+        for (int k = 1; k < LANES; k++) {
+            e += acc[LANES + k] + frame;
+            acc[chainLane[k]] = e;
+        }
+    }
+
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return FlDeltaPages.count(in, inOff, inLen, 4, lanesCode);
@@ -155,13 +169,8 @@ public final class FlDeltaCodec32 implements IntCodec {
             p += FlDeltaPages.blockHeader(4);
             int anchorBytes = FlDeltaPages.anchorBytes(LANES, anchorWidth);
             FlDeltaPages.require(p, anchorBytes + 128L * width, end, "block payload");
-            SEQ.unpack(in, p, LANES, anchorWidth, acc, LANES);
-            int e = base;
-            acc[chainLane[0]] = e;
-            for (int k = 1; k < LANES; k++) {
-                e += acc[LANES + k] + anchorFrame;
-                acc[chainLane[k]] = e;
-            }
+            if (in.length - p >= kernel.anchorReadBytes(anchorWidth)) kernel.anchors(anchorWidth, in, p, base, anchorFrame, !strided, acc);
+            else scalarAnchors(in, p, anchorWidth, base, anchorFrame, acc);
             p += anchorBytes;
             int o = outOff + b * BLOCK;
             if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);

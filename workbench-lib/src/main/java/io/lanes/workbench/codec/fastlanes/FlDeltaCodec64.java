@@ -21,7 +21,7 @@ public final class FlDeltaCodec64 implements LongCodec {
     private static final int BLOCK = FlDeltaPages.BLOCK;
     private static final int LANES = 16;
     private static final SeqScalarKernel64 SEQ = new SeqScalarKernel64();
-    /** Per thread: each lane's running sum in [0, LANES), the block's anchor slots in [LANES, 2 * LANES). */
+    /** Per thread: each lane's running sum in [0, LANES), scratch for the scalar anchor path in [LANES, 2 * LANES). */
     private static final ThreadLocal<long[]> ANCHORS = ThreadLocal.withInitial(() -> new long[2 * LANES]);
 
     private final String name;
@@ -133,6 +133,20 @@ public final class FlDeltaCodec64 implements LongCodec {
         return values[off + (first >= step ? first - step : first)];
     }
 
+    /**
+     * The scalar twin of {@link FlFrameKernel64#anchors}, for a block so close to the end of {@code in}
+     * that the vector code's loads would run past it; uses {@code acc[LANES, 2 * LANES)} as scratch.
+     */
+    private void scalarAnchors(byte[] in, int p, int width, long base, long frame, long[] acc) {
+        SEQ.unpack(in, p, LANES, width, acc, LANES);
+        long e = base;
+        acc[chainLane[0]] = e;
+        for (int k = 1; k < LANES; k++) {
+            e += acc[LANES + k] + frame;
+            acc[chainLane[k]] = e;
+        }
+    }
+
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return FlDeltaPages.count(in, inOff, inLen, 8, lanesCode);
@@ -157,13 +171,8 @@ public final class FlDeltaCodec64 implements LongCodec {
             p += FlDeltaPages.blockHeader(8);
             int anchorBytes = FlDeltaPages.anchorBytes(LANES, anchorWidth);
             FlDeltaPages.require(p, anchorBytes + 128L * width, end, "block payload");
-            SEQ.unpack(in, p, LANES, anchorWidth, acc, LANES);
-            long e = base;
-            acc[chainLane[0]] = e;
-            for (int k = 1; k < LANES; k++) {
-                e += acc[LANES + k] + anchorFrame;
-                acc[chainLane[k]] = e;
-            }
+            if (in.length - p >= kernel.anchorReadBytes(anchorWidth)) kernel.anchors(anchorWidth, in, p, base, anchorFrame, !strided, acc);
+            else scalarAnchors(in, p, anchorWidth, base, anchorFrame, acc);
             p += anchorBytes;
             int o = outOff + b * BLOCK;
             if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);

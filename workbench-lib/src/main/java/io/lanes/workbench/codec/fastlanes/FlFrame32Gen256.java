@@ -19,7 +19,7 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * Unrolled methods per width and band of rows. The {@code flat} entry points restore file order
  * from FL_ORDER data in registers: every 8x8 tile of rows is transposed by 3 butterfly stages
  * (a lane rearrange and a blend per vector and stage), so each stored vector is a run of consecutive values of one lane.
- * Stateless and thread-safe.
+ * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.
  */
 final class FlFrame32Gen256 implements FlFrameCode32 {
     private static final VectorSpecies<Integer> S = IntVector.SPECIES_256;
@@ -33,6 +33,44 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     /** Swaps lanes whose indices differ in bit 1; the mask selects lanes with that bit set. */
     private static final VectorShuffle<Integer> X1 = VectorShuffle.fromOp(S, i -> i ^ 1);
     private static final VectorMask<Integer> M1 = VectorMask.fromLong(S, 0xaaL);
+    /** Bytes from the anchors' start that the anchor code of each width may load. */
+    private static final int[] ANCHOR_READ = {0, 32, 36, 40, 44, 48, 52, 56, 56, 60, 64, 68, 72, 72, 76, 80, 80, 84, 88, 92, 96, 96, 100, 104, 108, 108, 112, 116, 120, 120, 124, 128, 128};
+    /** Per (width, slot vector j, lane): the lane's word, right shift and left shift. */
+    private static final int[] AIDX = new int[1056];
+    private static final int[] ASHR = new int[AIDX.length];
+    private static final int[] ASHL = new int[AIDX.length];
+    /** Lane i takes lane i - st (zero below st): the steps of the in-register prefix sum. */
+    private static final VectorShuffle<Integer> UP1 = VectorShuffle.fromOp(S, i -> (i - 1) & 7);
+    private static final VectorMask<Integer> AT1 = VectorMask.fromLong(S, 0xfeL);
+    private static final VectorShuffle<Integer> UP2 = VectorShuffle.fromOp(S, i -> (i - 2) & 7);
+    private static final VectorMask<Integer> AT2 = VectorMask.fromLong(S, 0xfcL);
+    private static final VectorShuffle<Integer> UP4 = VectorShuffle.fromOp(S, i -> (i - 4) & 7);
+    private static final VectorMask<Integer> AT4 = VectorMask.fromLong(S, 0xf0L);
+    /** Every lane takes the last: the running total carried to the next vector. */
+    private static final VectorShuffle<Integer> LAST = VectorShuffle.fromOp(S, i -> 7);
+    /** FL_ORDER lanes 0..7: their chains' positions in anchor vectors 0 and 1. */
+    private static final IntVector CHAIN0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14}, 0);
+    /** FL_ORDER lanes 8..15: their chains' positions in anchor vectors 2 and 3. */
+    private static final IntVector CHAIN1 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14}, 0);
+    /** FL_ORDER lanes 16..23: their chains' positions in anchor vectors 0 and 1. */
+    private static final IntVector CHAIN2 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15}, 0);
+    /** FL_ORDER lanes 24..31: their chains' positions in anchor vectors 2 and 3. */
+    private static final IntVector CHAIN3 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15}, 0);
+
+    static {
+        for (int w = 0; w <= 32; w++) {
+            for (int j = 0; j < 4; j++) {
+                int s0 = (int) ((long) j * 8 * w % 32);
+                for (int e = 0; e < 8; e++) {
+                    int b = s0 + e * w;
+                    int at = (w * 4 + j) * 8 + e;
+                    AIDX[at] = b / 32;
+                    ASHR[at] = b % 32;
+                    ASHL[at] = b % 32 + w > 32 ? 32 - b % 32 : 31;
+                }
+            }
+        }
+    }
 
     @Override
     public void rows(int width, byte[] in, int p, int[] out, int o, int frame) {
@@ -192,6 +230,1487 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             case 32 -> { deltaFlat32_0(in, p, out, o, frame, acc); deltaFlat32_1(in, p, out, o, frame, acc); deltaFlat32_2(in, p, out, o, frame, acc); deltaFlat32_3(in, p, out, o, frame, acc); }
             default -> throw new IllegalArgumentException("width " + width + " outside 0..32");
         }
+    }
+
+    @Override
+    public int anchorReadBytes(int width) {
+        return ANCHOR_READ[width];
+    }
+
+    @Override
+    public void anchors(int width, byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        switch (width) {
+            case 0 -> anchors0(in, p, base, frame, flOrder, acc);
+            case 1 -> anchors1(in, p, base, frame, flOrder, acc);
+            case 2 -> anchors2(in, p, base, frame, flOrder, acc);
+            case 3 -> anchors3(in, p, base, frame, flOrder, acc);
+            case 4 -> anchors4(in, p, base, frame, flOrder, acc);
+            case 5 -> anchors5(in, p, base, frame, flOrder, acc);
+            case 6 -> anchors6(in, p, base, frame, flOrder, acc);
+            case 7 -> anchors7(in, p, base, frame, flOrder, acc);
+            case 8 -> anchors8(in, p, base, frame, flOrder, acc);
+            case 9 -> anchors9(in, p, base, frame, flOrder, acc);
+            case 10 -> anchors10(in, p, base, frame, flOrder, acc);
+            case 11 -> anchors11(in, p, base, frame, flOrder, acc);
+            case 12 -> anchors12(in, p, base, frame, flOrder, acc);
+            case 13 -> anchors13(in, p, base, frame, flOrder, acc);
+            case 14 -> anchors14(in, p, base, frame, flOrder, acc);
+            case 15 -> anchors15(in, p, base, frame, flOrder, acc);
+            case 16 -> anchors16(in, p, base, frame, flOrder, acc);
+            case 17 -> anchors17(in, p, base, frame, flOrder, acc);
+            case 18 -> anchors18(in, p, base, frame, flOrder, acc);
+            case 19 -> anchors19(in, p, base, frame, flOrder, acc);
+            case 20 -> anchors20(in, p, base, frame, flOrder, acc);
+            case 21 -> anchors21(in, p, base, frame, flOrder, acc);
+            case 22 -> anchors22(in, p, base, frame, flOrder, acc);
+            case 23 -> anchors23(in, p, base, frame, flOrder, acc);
+            case 24 -> anchors24(in, p, base, frame, flOrder, acc);
+            case 25 -> anchors25(in, p, base, frame, flOrder, acc);
+            case 26 -> anchors26(in, p, base, frame, flOrder, acc);
+            case 27 -> anchors27(in, p, base, frame, flOrder, acc);
+            case 28 -> anchors28(in, p, base, frame, flOrder, acc);
+            case 29 -> anchors29(in, p, base, frame, flOrder, acc);
+            case 30 -> anchors30(in, p, base, frame, flOrder, acc);
+            case 31 -> anchors31(in, p, base, frame, flOrder, acc);
+            case 32 -> anchors32(in, p, base, frame, flOrder, acc);
+            default -> throw new IllegalArgumentException("width " + width + " outside 0..32");
+        }
+    }
+
+    private static void anchors0(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector e0 = f;
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector e1 = f;
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector e2 = f;
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector e3 = f;
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors1(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 32);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 32)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 40);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 40)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 48);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 48)).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 56);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 56)).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors2(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 64);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 64)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 72);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 72)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 80);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 80)).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 88);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 88)).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors3(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 96);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 96)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 104);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 104)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 104))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 112);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 112)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 112))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 120);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 120)).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors4(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xf);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 128);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 128)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 136);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 136)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 144);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 144)).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 152);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 152)).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors5(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1f);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 160);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 160)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 160))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 168);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 168)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 168))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 176);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 176)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 176))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 184);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 184)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 184))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors6(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3f);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 192);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 192)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 192))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 200);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 200)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 200))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 208);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 208)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 208))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 216);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 216)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 216))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors7(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7f);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 224);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 224)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 224))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 232);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 232)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 232))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 240);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 240)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 240))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 248);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 248)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 248))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors8(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 256);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 256)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 264);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 264)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 272);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 272)).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 280);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 280)).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors9(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1ff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 288);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 288)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 288))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 296);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 296)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 296))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 304);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 304)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 304))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 312);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 312)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 312))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors10(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3ff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 320);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 320)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 320))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 328);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 328)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 328))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 336);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 336)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 336))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 344);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 344)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 344))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors11(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7ff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 352);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 352)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 352))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 360);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 360)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 360))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 368);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 368)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 368))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 376);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 376)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 376))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors12(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xfff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 384);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 384)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 384))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 392);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 392)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 392))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 400);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 400)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 400))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 408);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 408)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 408))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors13(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1fff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 416);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 416)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 416))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 424);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 424)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 424))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 432);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 432)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 432))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 440);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 440)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 440))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors14(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3fff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 448);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 448)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 448))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 456);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 456)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 456))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 464);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 464)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 464))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 472);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 472)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 472))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors15(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7fff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 480);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 480)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 480))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 488);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 488)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 488))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 496);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 496)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 496))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 504);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 504)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 504))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors16(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 512);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 512)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 520);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 520)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 528);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 528)).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 536);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 536)).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors17(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1ffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 544);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 544)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 544))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 552);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 552)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 552))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 560);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 560)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 560))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 568);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 568)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 568))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors18(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3ffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 576);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 576)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 576))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 584);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 584)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 584))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 592);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 592)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 592))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 600);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 600)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 600))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors19(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7ffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 608);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 608)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 608))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 616);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 616)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 616))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 624);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 624)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 624))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 632);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 632)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 632))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors20(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xfffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 640);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 640)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 640))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 648);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 648)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 648))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 656);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 656)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 656))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 664);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 664)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 664))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors21(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1fffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 672);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 672)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 672))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 680);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 680)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 680))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 688);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 688)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 688))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 696);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 696)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 696))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors22(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3fffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 704);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 704)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 704))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 712);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 712)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 712))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 720);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 720)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 720))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 728);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 728)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 728))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors23(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7fffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 736);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 736)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 736))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 744);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 744)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 744))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 752);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 752)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 752))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 760);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 760)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 760))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors24(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 768);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 768)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 768))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 776);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 776)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 776))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 784);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 784)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 784))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 792);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 792)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 792))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors25(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1ffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 800);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 800)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 800))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 808);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 808)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 808))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 816);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 816)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 816))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 824);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 824)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 824))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors26(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3ffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 832);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 832)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 832))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 840);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 840)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 840))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 848);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 848)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 848))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 856);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 856)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 856))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors27(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7ffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 864);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 864)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 864))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 872);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 872)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 872))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 880);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 880)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 880))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 888);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 888)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 888))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors28(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xfffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 896);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 896)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 896))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 904);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 904)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 904))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 912);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 912)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 912))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector x3 = IntVector.fromArray(S, AIDX, 920);
+        IntVector e3 = x3.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 920)).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 920))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors29(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1fffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 928);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 928)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 928))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 936);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 936)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 936))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 944);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 944)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 944))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector e3 = ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 952)).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 952))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors30(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3fffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 960);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 960)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 960))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector e1 = ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 968)).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 968))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector x2 = IntVector.fromArray(S, AIDX, 976);
+        IntVector e2 = x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 976)).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 976))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector e3 = ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 984)).or(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 984))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors31(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7fffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 992);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 992)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 992))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector e1 = ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 1000)).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 1000))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector e2 = ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 1008)).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 1008))).and(m).add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector e3 = ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 1016)).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 1016))).and(m).add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
+    }
+
+    private static void anchors32(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector e0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        IntVector e1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        IntVector e2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().add(f);
+        e2 = e2.add(e2.rearrange(UP1, AT1));
+        e2 = e2.add(e2.rearrange(UP2, AT2));
+        e2 = e2.add(e2.rearrange(UP4, AT4));
+        IntVector e3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().add(f);
+        e3 = e3.add(e3.rearrange(UP1, AT1));
+        e3 = e3.add(e3.rearrange(UP2, AT2));
+        e3 = e3.add(e3.rearrange(UP4, AT4));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        c = e1.rearrange(LAST);
+        e2 = e2.add(c);
+        c = e2.rearrange(LAST);
+        e3 = e3.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
+            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
+            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 8);
+        e2.intoArray(acc, 16);
+        e3.intoArray(acc, 24);
     }
 
     private static void deltaRows0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {

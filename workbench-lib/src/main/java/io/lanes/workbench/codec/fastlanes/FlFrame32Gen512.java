@@ -3,6 +3,8 @@ package io.lanes.workbench.codec.fastlanes;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -17,7 +19,7 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * Unrolled methods per width and band of rows. The {@code flat} entry points restore file order
  * from FL_ORDER data in registers: every 16x16 tile of rows is transposed by 4 butterfly stages
  * (one two-source lane select per vector and stage), so each stored vector is a run of consecutive values of one lane.
- * Stateless and thread-safe.
+ * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.
  */
 final class FlFrame32Gen512 implements FlFrameCode32 {
     private static final VectorSpecies<Integer> S = IntVector.SPECIES_512;
@@ -34,6 +36,42 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     /** Two-source lane indices of the butterfly on bit 1: the new row a, the new row b. */
     private static final IntVector P1 = IntVector.fromArray(S, new int[] {0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30}, 0);
     private static final IntVector Q1 = IntVector.fromArray(S, new int[] {1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31}, 0);
+    /** Bytes from the anchors' start that the anchor code of each width may load. */
+    private static final int[] ANCHOR_READ = {0, 64, 68, 72, 72, 76, 80, 80, 80, 84, 88, 88, 92, 92, 96, 96, 96, 100, 104, 104, 108, 108, 112, 112, 116, 116, 120, 120, 124, 124, 128, 128, 128};
+    /** Per (width, slot vector j, lane): the lane's word, right shift and left shift. */
+    private static final int[] AIDX = new int[1056];
+    private static final int[] ASHR = new int[AIDX.length];
+    private static final int[] ASHL = new int[AIDX.length];
+    /** Lane i takes lane i - st (zero below st): the steps of the in-register prefix sum. */
+    private static final VectorShuffle<Integer> UP1 = VectorShuffle.fromOp(S, i -> (i - 1) & 15);
+    private static final VectorMask<Integer> AT1 = VectorMask.fromLong(S, 0xfffeL);
+    private static final VectorShuffle<Integer> UP2 = VectorShuffle.fromOp(S, i -> (i - 2) & 15);
+    private static final VectorMask<Integer> AT2 = VectorMask.fromLong(S, 0xfffcL);
+    private static final VectorShuffle<Integer> UP4 = VectorShuffle.fromOp(S, i -> (i - 4) & 15);
+    private static final VectorMask<Integer> AT4 = VectorMask.fromLong(S, 0xfff0L);
+    private static final VectorShuffle<Integer> UP8 = VectorShuffle.fromOp(S, i -> (i - 8) & 15);
+    private static final VectorMask<Integer> AT8 = VectorMask.fromLong(S, 0xff00L);
+    /** Every lane takes the last: the running total carried to the next vector. */
+    private static final VectorShuffle<Integer> LAST = VectorShuffle.fromOp(S, i -> 15);
+    /** FL_ORDER lanes 0..15: their chains' positions in anchor vectors 0 and 1. */
+    private static final IntVector CHAIN0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}, 0);
+    /** FL_ORDER lanes 16..31: their chains' positions in anchor vectors 0 and 1. */
+    private static final IntVector CHAIN1 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}, 0);
+
+    static {
+        for (int w = 0; w <= 32; w++) {
+            for (int j = 0; j < 2; j++) {
+                int s0 = (int) ((long) j * 16 * w % 32);
+                for (int e = 0; e < 16; e++) {
+                    int b = s0 + e * w;
+                    int at = (w * 2 + j) * 16 + e;
+                    AIDX[at] = b / 32;
+                    ASHR[at] = b % 32;
+                    ASHL[at] = b % 32 + w > 32 ? 32 - b % 32 : 31;
+                }
+            }
+        }
+    }
 
     @Override
     public void rows(int width, byte[] in, int p, int[] out, int o, int frame) {
@@ -193,6 +231,968 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             case 32 -> { deltaFlat32_0(in, p, out, o, frame, acc); deltaFlat32_1(in, p, out, o, frame, acc); }
             default -> throw new IllegalArgumentException("width " + width + " outside 0..32");
         }
+    }
+
+    @Override
+    public int anchorReadBytes(int width) {
+        return ANCHOR_READ[width];
+    }
+
+    @Override
+    public void anchors(int width, byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        switch (width) {
+            case 0 -> anchors0(in, p, base, frame, flOrder, acc);
+            case 1 -> anchors1(in, p, base, frame, flOrder, acc);
+            case 2 -> anchors2(in, p, base, frame, flOrder, acc);
+            case 3 -> anchors3(in, p, base, frame, flOrder, acc);
+            case 4 -> anchors4(in, p, base, frame, flOrder, acc);
+            case 5 -> anchors5(in, p, base, frame, flOrder, acc);
+            case 6 -> anchors6(in, p, base, frame, flOrder, acc);
+            case 7 -> anchors7(in, p, base, frame, flOrder, acc);
+            case 8 -> anchors8(in, p, base, frame, flOrder, acc);
+            case 9 -> anchors9(in, p, base, frame, flOrder, acc);
+            case 10 -> anchors10(in, p, base, frame, flOrder, acc);
+            case 11 -> anchors11(in, p, base, frame, flOrder, acc);
+            case 12 -> anchors12(in, p, base, frame, flOrder, acc);
+            case 13 -> anchors13(in, p, base, frame, flOrder, acc);
+            case 14 -> anchors14(in, p, base, frame, flOrder, acc);
+            case 15 -> anchors15(in, p, base, frame, flOrder, acc);
+            case 16 -> anchors16(in, p, base, frame, flOrder, acc);
+            case 17 -> anchors17(in, p, base, frame, flOrder, acc);
+            case 18 -> anchors18(in, p, base, frame, flOrder, acc);
+            case 19 -> anchors19(in, p, base, frame, flOrder, acc);
+            case 20 -> anchors20(in, p, base, frame, flOrder, acc);
+            case 21 -> anchors21(in, p, base, frame, flOrder, acc);
+            case 22 -> anchors22(in, p, base, frame, flOrder, acc);
+            case 23 -> anchors23(in, p, base, frame, flOrder, acc);
+            case 24 -> anchors24(in, p, base, frame, flOrder, acc);
+            case 25 -> anchors25(in, p, base, frame, flOrder, acc);
+            case 26 -> anchors26(in, p, base, frame, flOrder, acc);
+            case 27 -> anchors27(in, p, base, frame, flOrder, acc);
+            case 28 -> anchors28(in, p, base, frame, flOrder, acc);
+            case 29 -> anchors29(in, p, base, frame, flOrder, acc);
+            case 30 -> anchors30(in, p, base, frame, flOrder, acc);
+            case 31 -> anchors31(in, p, base, frame, flOrder, acc);
+            case 32 -> anchors32(in, p, base, frame, flOrder, acc);
+            default -> throw new IllegalArgumentException("width " + width + " outside 0..32");
+        }
+    }
+
+    private static void anchors0(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector e0 = f;
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector e1 = f;
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors1(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 32);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 32)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 48);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 48)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors2(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 64);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 64)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 80);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 80)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors3(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 96);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 96)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 96))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 112);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 112)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 112))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors4(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xf);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 128);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 128)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 144);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 144)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors5(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1f);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 160);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 160)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 160))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 176);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 176)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 176))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors6(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3f);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 192);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 192)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 192))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 208);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 208)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 208))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors7(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7f);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 224);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 224)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 224))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 240);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 240)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 240))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors8(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 256);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 256)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 272);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 272)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors9(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1ff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 288);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 288)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 288))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 304);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 304)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 304))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors10(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3ff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 320);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 320)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 320))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 336);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 336)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 336))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors11(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7ff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 352);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 352)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 352))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 368);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 368)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 368))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors12(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xfff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 384);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 384)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 384))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 400);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 400)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 400))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors13(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1fff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 416);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 416)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 416))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 432);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 432)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 432))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors14(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3fff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 448);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 448)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 448))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 464);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 464)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 464))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors15(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7fff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 480);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 480)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 480))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 496);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 496)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 496))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors16(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 512);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 512)).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 528);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 528)).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors17(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1ffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 544);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 544)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 544))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 560);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 560)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 560))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors18(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3ffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 576);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 576)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 576))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 592);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 592)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 592))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors19(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7ffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 608);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 608)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 608))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 624);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 624)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 624))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors20(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xfffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 640);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 640)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 640))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 656);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 656)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 656))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors21(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1fffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 672);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 672)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 672))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 688);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 688)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 688))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors22(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3fffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 704);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 704)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 704))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 720);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 720)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 720))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors23(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7fffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 736);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 736)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 736))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 752);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 752)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 752))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors24(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 768);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 768)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 768))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 784);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 784)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 784))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors25(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1ffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 800);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 800)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 800))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 816);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 816)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 816))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors26(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3ffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 832);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 832)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 832))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 848);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 848)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 848))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors27(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7ffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 864);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 864)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 864))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 880);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 880)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 880))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors28(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0xfffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 896);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 896)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 896))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 912);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 912)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 912))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors29(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x1fffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 928);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 928)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 928))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 944);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 944)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 944))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors30(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x3fffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 960);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 960)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 960))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector x1 = IntVector.fromArray(S, AIDX, 976);
+        IntVector e1 = x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 976)).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 976))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors31(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector m = IntVector.broadcast(S, 0x7fffffff);
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector x0 = IntVector.fromArray(S, AIDX, 992);
+        IntVector e0 = x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, IntVector.fromArray(S, ASHR, 992)).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, IntVector.fromArray(S, ASHL, 992))).and(m).add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector e1 = ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().lanewise(LSHR, IntVector.fromArray(S, ASHR, 1008)).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().lanewise(LSHL, IntVector.fromArray(S, ASHL, 1008))).and(m).add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
+    }
+
+    private static void anchors32(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
+        IntVector f = IntVector.broadcast(S, frame);
+        IntVector e0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().add(f);
+        e0 = e0.add(e0.rearrange(UP1, AT1));
+        e0 = e0.add(e0.rearrange(UP2, AT2));
+        e0 = e0.add(e0.rearrange(UP4, AT4));
+        e0 = e0.add(e0.rearrange(UP8, AT8));
+        IntVector e1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().add(f);
+        e1 = e1.add(e1.rearrange(UP1, AT1));
+        e1 = e1.add(e1.rearrange(UP2, AT2));
+        e1 = e1.add(e1.rearrange(UP4, AT4));
+        e1 = e1.add(e1.rearrange(UP8, AT8));
+        IntVector c = IntVector.broadcast(S, base - frame);
+        e0 = e0.add(c);
+        c = e0.rearrange(LAST);
+        e1 = e1.add(c);
+        if (flOrder) {
+            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
+            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            return;
+        }
+        e0.intoArray(acc, 0);
+        e1.intoArray(acc, 16);
     }
 
     private static void deltaRows0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {

@@ -23,6 +23,18 @@ interface FlFrameCode64 {
     /** Per-lane prefix sums of FL_ORDER data into file order, transposing in registers; {@code acc} as in {@link #deltaRows}. */
     void deltaFlat(int width, byte[] in, int p, long[] out, int o, long frame, long[] acc);
 
+    /** Bytes from the start of a delta block's anchor slots that {@link #anchors} of this width may load. */
+    int anchorReadBytes(int width);
+
+    /**
+     * Decodes a delta block's lane anchors into {@code acc[0, 16)}: the 16 slots packed sequentially at
+     * {@code width} bits from {@code p} (slot 0 holds 0); anchor k of the chain order is
+     * {@code base + sum over slots 1..k of (slot + frame)}; chain k is lane k, or with {@code flOrder}
+     * (int32 FL_ORDER runs) lane {@code k / 2 + 16 * (k % 2)}. The caller guarantees
+     * {@link #anchorReadBytes} bytes are readable at {@code p}.
+     */
+    void anchors(int width, byte[] in, int p, long base, long frame, boolean flOrder, long[] acc);
+
     /** The generated code for a vector shape of {@code bits} (128, 256 or 512). */
     static FlFrameCode64 forBits(int bits) {
         return switch (VectorWidth.check(bits)) {

@@ -58,6 +58,22 @@ public final class FlFrameKernel64 {
         code.deltaRows(width, in, p, out, o, frame, acc);
     }
 
+    /** Bytes from the start of a delta block's anchor slots that {@link #anchors} may load at {@code width}. */
+    public int anchorReadBytes(int width) {
+        return code.anchorReadBytes(width);
+    }
+
+    /**
+     * Decodes a delta block's 16 lane anchors into {@code acc[0, 16)} in registers: slots packed
+     * sequentially at {@code width} bits from {@code p}, slot 0 holding 0; the anchor of chain k is
+     * {@code base + sum over slots 1..k of (slot + frame)}, and chain k is lane k, or with {@code flOrderRuns}
+     * the lane holding the k-th run of an FL_ORDER block. The caller guarantees
+     * {@link #anchorReadBytes(int)} bytes are readable at {@code p}.
+     */
+    public void anchors(int width, byte[] in, int p, long base, long frame, boolean flOrderRuns, long[] acc) {
+        code.anchors(width, in, p, base, frame, flOrderRuns, acc);
+    }
+
     /** As {@link #deltaRows} for an FL_ORDER block, stored in file order by a transpose in registers. */
     public void deltaFlat(int width, byte[] in, int p, long[] out, int o, long frame, long[] acc) {
         code.deltaFlat(width, in, p, out, o, frame, acc);

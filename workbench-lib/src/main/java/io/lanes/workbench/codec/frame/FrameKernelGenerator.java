@@ -15,7 +15,8 @@ import java.util.function.IntUnaryOperator;
  * shape (128/256/512 bits): sequential LSB-first unpacking with the frame added
  * ({@code codec/frame/SeqFrame*Gen*}), and FastLanes unpacking of one 1024-value block with the frame
  * added, in row order or file order, and with a per-lane prefix sum fused in
- * ({@code codec/fastlanes/FlFrame*Gen*}). Every width gets its own unrolled methods whose shifts,
+ * ({@code codec/fastlanes/FlFrame*Gen*}), plus the decoder of a FastLanes delta block's lane anchors
+ * (one group of sequentially packed slots, summed and permuted to lane order in registers). Every width gets its own unrolled methods whose shifts,
  * masks and word loads are constants, as in {@code io.lanes.workbench.codec.bitpack.KernelGenerator}
  * (which writes the plain unpackers these extend; its layouts and lane tables are the same).
  *
@@ -196,6 +197,11 @@ public final class FrameKernelGenerator {
         }
     }
 
+    /** {@code v} with its lanes picked by the index vector {@code idx} (no pick when null). */
+    private static String select(String idx, String v) {
+        return idx == null ? v : idx + ".selectFrom(" + v + ")";
+    }
+
     private static String seqFrame(Ty t, int vb) {
         int vl = vb / t.bits;
         int perGroup = t.bits / vl;
@@ -204,7 +210,6 @@ public final class FrameKernelGenerator {
         s.line("package io.lanes.workbench.codec.frame;").line("");
         s.line("import jdk.incubator.vector.ByteVector;");
         s.line("import jdk.incubator.vector." + t.vec + ";");
-        s.line("import jdk.incubator.vector.VectorShuffle;");
         s.line("import jdk.incubator.vector.VectorSpecies;").line("");
         s.line("import java.util.Arrays;").line("");
         s.line("import static jdk.incubator.vector.VectorOperators.LSHL;");
@@ -213,11 +218,11 @@ public final class FrameKernelGenerator {
                 /**
                  * Sequential LSB-first unpacking of %s values with %d-bit vectors (%d lanes) and the frame of
                  * reference added, one unrolled method per width: output vector j of a %d-value group is cut from
-                 * the words at its first word by a lane rearrange and a variable shift (and, where a value
+                 * the words at its first word by a lane select and a variable shift (and, where a value
                  * straddles two words, the next word's high bits), masked, and the frame added before the store.
-                 * Lane tables are built once at class initialisation and loaded once per call (named constants
-                 * measured no faster, and overflow the class initialiser for int64 at 128 bits). Stateless and
-                 * thread-safe.
+                 * Lane tables are built once at class initialisation and loaded as index vectors once per call:
+                 * a {@code VectorShuffle} built from an array runs a Java loop per call, which costs more than
+                 * unpacking a 1024-value block. Stateless and thread-safe.
                  */
                 """.formatted(t.prim, vb, vl, t.bits));
         s.line("final class " + cls + " implements SeqFrameCode" + t.bits + " {");
@@ -226,7 +231,7 @@ public final class FrameKernelGenerator {
         s.line("private static final int VL = " + vl + ";");
         s.line("private static final int PER_GROUP = " + perGroup + ";");
         s.line("/** Per (width, output vector j, lane): the lane's word, right shift and left shift. */");
-        s.line("private static final int[] IDX = new int[" + (t.bits + 1) + " * PER_GROUP * VL];");
+        s.line("private static final " + t.prim + "[] IDX = new " + t.prim + "[" + (t.bits + 1) + " * PER_GROUP * VL];");
         s.line("private static final " + t.prim + "[] SHR = new " + t.prim + "[IDX.length];");
         s.line("private static final " + t.prim + "[] SHL = new " + t.prim + "[IDX.length];");
         StringBuilder rb = new StringBuilder();
@@ -283,7 +288,7 @@ public final class FrameKernelGenerator {
                     int c = constOf.size();
                     constOf.put(pt.key(), c);
                     int at = (w * perGroup + j) * vl;
-                    if (!pt.identity()) s.line("VectorShuffle<" + t.box + "> x" + c + " = VectorShuffle.fromArray(S, IDX, " + at + ");");
+                    if (!pt.identity()) s.line(t.vec + " x" + c + " = " + t.vec + ".fromArray(S, IDX, " + at + ");");
                     if (!pt.noShift()) s.line(t.vec + " r" + c + " = " + t.vec + ".fromArray(S, SHR, " + at + ");");
                     if (pt.straddles) s.line(t.vec + " l" + c + " = " + t.vec + ".fromArray(S, SHL, " + at + ");");
                 }
@@ -296,12 +301,10 @@ public final class FrameKernelGenerator {
                     }
                     Pattern pt = Pattern.of(t, vl, w, j);
                     int c = constOf.get(pt.key());
-                    String e = t.load("p + " + pt.k0 * t.bytes());
-                    if (!pt.identity()) e += ".rearrange(x" + c + ")";
+                    String sel = pt.identity() ? null : "x" + c;
+                    String e = select(sel, t.load("p + " + pt.k0 * t.bytes()));
                     if (!pt.noShift()) e += ".lanewise(LSHR, r" + c + ")";
-                    if (pt.straddles) {
-                        e += ".or(" + t.load("p + " + (pt.k0 + 1) * t.bytes()) + (pt.identity() ? "" : ".rearrange(x" + c + ")") + ".lanewise(LSHL, l" + c + "))";
-                    }
+                    if (pt.straddles) e += ".or(" + select(sel, t.load("p + " + (pt.k0 + 1) * t.bytes())) + ".lanewise(LSHL, l" + c + "))";
                     s.line(e + ".and(m).add(f).intoArray(out, o + " + j * vl + ");");
                 }
                 s.line("}").line("}");
@@ -334,6 +337,123 @@ public final class FrameKernelGenerator {
         }
     }
 
+    // ------------------------------------------------------------------------------------------
+    // Lane anchors of a FastLanes delta block: LANES slots packed sequentially at width W (slot 0 holds
+    // 0). Anchor k (chain order) is base + sum over slots 1..k of (slot + frame), computed as
+    // (base - frame) + inclusive prefix of (slot + frame) in registers, then stored in lane order: for
+    // int32 FL_ORDER, chain k is lane k/2 + 16*(k%2) (two-source selects), otherwise chain k is lane k.
+
+    private static void anchorTables(Src s, Ty t, int vl, int lanes) {
+        int per = lanes / vl;
+        StringBuilder rb = new StringBuilder();
+        for (int w = 0; w <= t.bits; w++) {
+            int max = 0;
+            for (int j = 0; w > 0 && j < per; j++) {
+                Pattern pt = Pattern.of(t, vl, w, j);
+                max = Math.max(max, (pt.k0 + vl + (pt.straddles ? 1 : 0)) * t.bytes());
+            }
+            rb.append(w == 0 ? "" : ", ").append(max);
+        }
+        s.line("/** Bytes from the anchors' start that the anchor code of each width may load. */");
+        s.line("private static final int[] ANCHOR_READ = {" + rb + "};");
+        s.line("/** Per (width, slot vector j, lane): the lane's word, right shift and left shift. */");
+        s.line("private static final " + t.prim + "[] AIDX = new " + t.prim + "[" + (t.bits + 1) * per * vl + "];");
+        s.line("private static final " + t.prim + "[] ASHR = new " + t.prim + "[AIDX.length];");
+        s.line("private static final " + t.prim + "[] ASHL = new " + t.prim + "[AIDX.length];");
+        s.line("/** Lane i takes lane i - st (zero below st): the steps of the in-register prefix sum. */");
+        for (int st = 1; st < vl; st *= 2) {
+            s.line("private static final VectorShuffle<" + t.box + "> UP" + st + " = VectorShuffle.fromOp(S, i -> (i - " + st + ") & " + (vl - 1) + ");");
+            s.line("private static final VectorMask<" + t.box + "> AT" + st + " = VectorMask.fromLong(S, " + String.format("0x%xL", ((vl == 64 ? 0 : (1L << vl)) - 1) & ~((1L << st) - 1)) + ");");
+        }
+        s.line("/** Every lane takes the last: the running total carried to the next vector. */");
+        s.line("private static final VectorShuffle<" + t.box + "> LAST = VectorShuffle.fromOp(S, i -> " + (vl - 1) + ");");
+        if (t.bits == 32) {
+            for (int a = 0; a < lanes / vl; a++) {
+                int[] src = chainSources(vl, a);
+                StringBuilder ib = new StringBuilder();
+                for (int i = 0; i < vl; i++) ib.append(i == 0 ? "" : ", ").append(2 * (a * vl % 16 + i) + a * vl / 16 - src[0] * vl);
+                s.line("/** FL_ORDER lanes " + a * vl + ".." + (a * vl + vl - 1) + ": their chains' positions in anchor vectors " + src[0] + " and " + (src[0] + 1) + ". */");
+                s.line("private static final " + t.vec + " CHAIN" + a + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + ib + "}, 0);");
+            }
+        }
+        s.line("");
+        s.line("static {");
+        s.line("for (int w = 0; w <= " + t.bits + "; w++) {");
+        s.line("for (int j = 0; j < " + per + "; j++) {");
+        s.line("int s0 = (int) ((long) j * " + vl + " * w % " + t.bits + ");");
+        s.line("for (int e = 0; e < " + vl + "; e++) {");
+        s.line("int b = s0 + e * w;");
+        s.line("int at = (w * " + per + " + j) * " + vl + " + e;");
+        s.line("AIDX[at] = b / " + t.bits + ";");
+        s.line("ASHR[at] = b % " + t.bits + ";");
+        s.line("ASHL[at] = b % " + t.bits + " + w > " + t.bits + " ? " + t.bits + " - b % " + t.bits + " : " + (t.bits - 1) + ";");
+        s.line("}").line("}").line("}").line("}");
+    }
+
+    /** Anchor vectors (chain order) feeding FL_ORDER lane vector {@code a}: the first of two consecutive ones. */
+    private static int[] chainSources(int vl, int a) {
+        int half = a * vl / 16;
+        int k0 = 2 * (a * vl - 16 * half) + half;
+        return new int[] {k0 / vl};
+    }
+
+    private static void anchorMethods(Src s, Ty t, int vl, int lanes) {
+        int per = lanes / vl;
+        String sig = "(byte[] in, int p, " + t.prim + " base, " + t.prim + " frame, boolean flOrder, " + t.prim + "[] acc)";
+        s.line("");
+        s.line("@Override");
+        s.line("public int anchorReadBytes(int width) {");
+        s.line("return ANCHOR_READ[width];");
+        s.line("}").line("");
+        s.line("@Override");
+        s.line("public void anchors(int width, byte[] in, int p, " + t.prim + " base, " + t.prim + " frame, boolean flOrder, " + t.prim + "[] acc) {");
+        s.line("switch (width) {");
+        for (int w = 0; w <= t.bits; w++) s.line("case " + w + " -> anchors" + w + "(in, p, base, frame, flOrder, acc);");
+        s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
+        s.line("}").line("}");
+        for (int w = 0; w <= t.bits; w++) {
+            s.line("");
+            s.line("private static void anchors" + w + sig + " {");
+            if (w > 0 && w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
+            s.line(t.vec + " f = " + t.vec + ".broadcast(S, frame);");
+            for (int j = 0; j < per; j++) {
+                String e;
+                if (w == 0) e = "f";
+                else if (w == t.bits) e = t.load("p + " + j * vl * t.bytes()) + ".add(f)";
+                else {
+                    Pattern pt = Pattern.of(t, vl, w, j);
+                    int at = (w * per + j) * vl;
+                    if (!pt.identity()) s.line(t.vec + " x" + j + " = " + t.vec + ".fromArray(S, AIDX, " + at + ");");
+                    String sel = pt.identity() ? null : "x" + j;
+                    e = select(sel, t.load("p + " + pt.k0 * t.bytes()));
+                    if (!pt.noShift()) e += ".lanewise(LSHR, " + t.vec + ".fromArray(S, ASHR, " + at + "))";
+                    if (pt.straddles) {
+                        e += ".or(" + select(sel, t.load("p + " + (pt.k0 + 1) * t.bytes())) + ".lanewise(LSHL, " + t.vec + ".fromArray(S, ASHL, " + at + ")))";
+                    }
+                    e += ".and(m).add(f)";
+                }
+                s.line(t.vec + " e" + j + " = " + e + ";");
+                for (int st = 1; st < vl; st *= 2) s.line("e" + j + " = e" + j + ".add(e" + j + ".rearrange(UP" + st + ", AT" + st + "));");
+            }
+            s.line(t.vec + " c = " + t.vec + ".broadcast(S, base - frame);");
+            for (int j = 0; j < per; j++) {
+                s.line("e" + j + " = e" + j + ".add(c);");
+                if (j < per - 1) s.line("c = e" + j + ".rearrange(LAST);");
+            }
+            if (t.bits == 32) {
+                s.line("if (flOrder) {");
+                for (int a = 0; a < per; a++) {
+                    int q = chainSources(vl, a)[0];
+                    s.line("CHAIN" + a + ".selectFrom(e" + q + ", e" + (q + 1) + ").intoArray(acc, " + a * vl + ");");
+                }
+                s.line("return;");
+                s.line("}");
+            }
+            for (int j = 0; j < per; j++) s.line("e" + j + ".intoArray(acc, " + j * vl + ");");
+            s.line("}");
+        }
+    }
+
     /** Whether the tile transpose uses two-source lane selects (AVX-512's vpermt2d, which the 512-bit shape implies). */
     private static boolean twoSource(int vb) {
         return vb == 512;
@@ -347,7 +467,7 @@ public final class FrameKernelGenerator {
         s.line("package io.lanes.workbench.codec.fastlanes;").line("");
         s.line("import jdk.incubator.vector.ByteVector;");
         s.line("import jdk.incubator.vector." + t.vec + ";");
-        if (!twoSource(vb)) s.line("import jdk.incubator.vector.VectorMask;").line("import jdk.incubator.vector.VectorShuffle;");
+        s.line("import jdk.incubator.vector.VectorMask;").line("import jdk.incubator.vector.VectorShuffle;");
         s.line("import jdk.incubator.vector.VectorSpecies;").line("");
         s.line("import java.util.Arrays;").line("");
         s.line("import static jdk.incubator.vector.VectorOperators.LSHL;");
@@ -360,7 +480,7 @@ public final class FrameKernelGenerator {
                  * Unrolled methods per width and band of rows. The {@code flat} entry points restore file order
                  * from FL_ORDER data in registers: every %dx%d tile of rows is transposed by %d butterfly stages
                  * (%s per vector and stage), so each stored vector is a run of consecutive values of one lane.
-                 * Stateless and thread-safe.
+                 * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.
                  */
                 """.formatted(t.prim, vb, lanes, t.bits, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
                 twoSource(vb) ? "one two-source lane select" : "a lane rearrange and a blend"));
@@ -378,6 +498,7 @@ public final class FrameKernelGenerator {
                 s.line("private static final VectorMask<" + t.box + "> M" + st + " = VectorMask.fromLong(S, " + xorMask(vl, st) + "L);");
             }
         }
+        anchorTables(s, t, vl, lanes);
         Map<FlOp, List<List<int[]>>> bandsOf = new LinkedHashMap<>();
         for (FlOp op : FlOp.values()) {
             List<List<int[]>> perWidth = new ArrayList<>();
@@ -417,6 +538,7 @@ public final class FrameKernelGenerator {
             s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
             s.line("}").line("}");
         }
+        anchorMethods(s, t, vl, lanes);
         for (int w = 0; w <= t.bits; w++) {
             for (FlOp op : FlOp.values()) {
                 if (w == 0 && !op.delta) continue;

@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.frame;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -14,11 +13,11 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 /**
  * Sequential LSB-first unpacking of int values with 512-bit vectors (16 lanes) and the frame of
  * reference added, one unrolled method per width: output vector j of a 32-value group is cut from
- * the words at its first word by a lane rearrange and a variable shift (and, where a value
+ * the words at its first word by a lane select and a variable shift (and, where a value
  * straddles two words, the next word's high bits), masked, and the frame added before the store.
- * Lane tables are built once at class initialisation and loaded once per call (named constants
- * measured no faster, and overflow the class initialiser for int64 at 128 bits). Stateless and
- * thread-safe.
+ * Lane tables are built once at class initialisation and loaded as index vectors once per call:
+ * a {@code VectorShuffle} built from an array runs a Java loop per call, which costs more than
+ * unpacking a 1024-value block. Stateless and thread-safe.
  */
 final class SeqFrame32Gen512 implements SeqFrameCode32 {
     private static final VectorSpecies<Integer> S = IntVector.SPECIES_512;
@@ -93,406 +92,406 @@ final class SeqFrame32Gen512 implements SeqFrameCode32 {
     }
 
     private static void unpack1_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 32);
+        IntVector x0 = IntVector.fromArray(S, IDX, 32);
         IntVector r0 = IntVector.fromArray(S, SHR, 32);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 48);
+        IntVector x1 = IntVector.fromArray(S, IDX, 48);
         IntVector r1 = IntVector.fromArray(S, SHR, 48);
         IntVector m = IntVector.broadcast(S, 0x1);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 4, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 64);
+        IntVector x0 = IntVector.fromArray(S, IDX, 64);
         IntVector r0 = IntVector.fromArray(S, SHR, 64);
         IntVector m = IntVector.broadcast(S, 0x3);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 8, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 96);
+        IntVector x0 = IntVector.fromArray(S, IDX, 96);
         IntVector r0 = IntVector.fromArray(S, SHR, 96);
         IntVector l0 = IntVector.fromArray(S, SHL, 96);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 112);
+        IntVector x1 = IntVector.fromArray(S, IDX, 112);
         IntVector r1 = IntVector.fromArray(S, SHR, 112);
         IntVector l1 = IntVector.fromArray(S, SHL, 112);
         IntVector m = IntVector.broadcast(S, 0x7);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 12, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 128);
+        IntVector x0 = IntVector.fromArray(S, IDX, 128);
         IntVector r0 = IntVector.fromArray(S, SHR, 128);
         IntVector m = IntVector.broadcast(S, 0xf);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 16, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 160);
+        IntVector x0 = IntVector.fromArray(S, IDX, 160);
         IntVector r0 = IntVector.fromArray(S, SHR, 160);
         IntVector l0 = IntVector.fromArray(S, SHL, 160);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 176);
+        IntVector x1 = IntVector.fromArray(S, IDX, 176);
         IntVector r1 = IntVector.fromArray(S, SHR, 176);
         IntVector l1 = IntVector.fromArray(S, SHL, 176);
         IntVector m = IntVector.broadcast(S, 0x1f);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 20, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 192);
+        IntVector x0 = IntVector.fromArray(S, IDX, 192);
         IntVector r0 = IntVector.fromArray(S, SHR, 192);
         IntVector l0 = IntVector.fromArray(S, SHL, 192);
         IntVector m = IntVector.broadcast(S, 0x3f);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 24, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 224);
+        IntVector x0 = IntVector.fromArray(S, IDX, 224);
         IntVector r0 = IntVector.fromArray(S, SHR, 224);
         IntVector l0 = IntVector.fromArray(S, SHL, 224);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 240);
+        IntVector x1 = IntVector.fromArray(S, IDX, 240);
         IntVector r1 = IntVector.fromArray(S, SHR, 240);
         IntVector l1 = IntVector.fromArray(S, SHL, 240);
         IntVector m = IntVector.broadcast(S, 0x7f);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 28, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 256);
+        IntVector x0 = IntVector.fromArray(S, IDX, 256);
         IntVector r0 = IntVector.fromArray(S, SHR, 256);
         IntVector m = IntVector.broadcast(S, 0xff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 32, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 288);
+        IntVector x0 = IntVector.fromArray(S, IDX, 288);
         IntVector r0 = IntVector.fromArray(S, SHR, 288);
         IntVector l0 = IntVector.fromArray(S, SHL, 288);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 304);
+        IntVector x1 = IntVector.fromArray(S, IDX, 304);
         IntVector r1 = IntVector.fromArray(S, SHR, 304);
         IntVector l1 = IntVector.fromArray(S, SHL, 304);
         IntVector m = IntVector.broadcast(S, 0x1ff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 36, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 320);
+        IntVector x0 = IntVector.fromArray(S, IDX, 320);
         IntVector r0 = IntVector.fromArray(S, SHR, 320);
         IntVector l0 = IntVector.fromArray(S, SHL, 320);
         IntVector m = IntVector.broadcast(S, 0x3ff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 40, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 352);
+        IntVector x0 = IntVector.fromArray(S, IDX, 352);
         IntVector r0 = IntVector.fromArray(S, SHR, 352);
         IntVector l0 = IntVector.fromArray(S, SHL, 352);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 368);
+        IntVector x1 = IntVector.fromArray(S, IDX, 368);
         IntVector r1 = IntVector.fromArray(S, SHR, 368);
         IntVector l1 = IntVector.fromArray(S, SHL, 368);
         IntVector m = IntVector.broadcast(S, 0x7ff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 44, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 384);
+        IntVector x0 = IntVector.fromArray(S, IDX, 384);
         IntVector r0 = IntVector.fromArray(S, SHR, 384);
         IntVector l0 = IntVector.fromArray(S, SHL, 384);
         IntVector m = IntVector.broadcast(S, 0xfff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 48, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 416);
+        IntVector x0 = IntVector.fromArray(S, IDX, 416);
         IntVector r0 = IntVector.fromArray(S, SHR, 416);
         IntVector l0 = IntVector.fromArray(S, SHL, 416);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 432);
+        IntVector x1 = IntVector.fromArray(S, IDX, 432);
         IntVector r1 = IntVector.fromArray(S, SHR, 432);
         IntVector l1 = IntVector.fromArray(S, SHL, 432);
         IntVector m = IntVector.broadcast(S, 0x1fff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 52, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 448);
+        IntVector x0 = IntVector.fromArray(S, IDX, 448);
         IntVector r0 = IntVector.fromArray(S, SHR, 448);
         IntVector l0 = IntVector.fromArray(S, SHL, 448);
         IntVector m = IntVector.broadcast(S, 0x3fff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 56, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 480);
+        IntVector x0 = IntVector.fromArray(S, IDX, 480);
         IntVector r0 = IntVector.fromArray(S, SHR, 480);
         IntVector l0 = IntVector.fromArray(S, SHL, 480);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 496);
+        IntVector x1 = IntVector.fromArray(S, IDX, 496);
         IntVector r1 = IntVector.fromArray(S, SHR, 496);
         IntVector l1 = IntVector.fromArray(S, SHL, 496);
         IntVector m = IntVector.broadcast(S, 0x7fff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 60, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 512);
+        IntVector x0 = IntVector.fromArray(S, IDX, 512);
         IntVector r0 = IntVector.fromArray(S, SHR, 512);
         IntVector m = IntVector.broadcast(S, 0xffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 64, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 544);
+        IntVector x0 = IntVector.fromArray(S, IDX, 544);
         IntVector r0 = IntVector.fromArray(S, SHR, 544);
         IntVector l0 = IntVector.fromArray(S, SHL, 544);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 560);
+        IntVector x1 = IntVector.fromArray(S, IDX, 560);
         IntVector r1 = IntVector.fromArray(S, SHR, 560);
         IntVector l1 = IntVector.fromArray(S, SHL, 560);
         IntVector m = IntVector.broadcast(S, 0x1ffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 68, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        IntVector x0 = IntVector.fromArray(S, IDX, 576);
         IntVector r0 = IntVector.fromArray(S, SHR, 576);
         IntVector l0 = IntVector.fromArray(S, SHL, 576);
         IntVector m = IntVector.broadcast(S, 0x3ffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 72, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 608);
+        IntVector x0 = IntVector.fromArray(S, IDX, 608);
         IntVector r0 = IntVector.fromArray(S, SHR, 608);
         IntVector l0 = IntVector.fromArray(S, SHL, 608);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 624);
+        IntVector x1 = IntVector.fromArray(S, IDX, 624);
         IntVector r1 = IntVector.fromArray(S, SHR, 624);
         IntVector l1 = IntVector.fromArray(S, SHL, 624);
         IntVector m = IntVector.broadcast(S, 0x7ffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 76, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        IntVector x0 = IntVector.fromArray(S, IDX, 640);
         IntVector r0 = IntVector.fromArray(S, SHR, 640);
         IntVector l0 = IntVector.fromArray(S, SHL, 640);
         IntVector m = IntVector.broadcast(S, 0xfffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 80, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 672);
+        IntVector x0 = IntVector.fromArray(S, IDX, 672);
         IntVector r0 = IntVector.fromArray(S, SHR, 672);
         IntVector l0 = IntVector.fromArray(S, SHL, 672);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 688);
+        IntVector x1 = IntVector.fromArray(S, IDX, 688);
         IntVector r1 = IntVector.fromArray(S, SHR, 688);
         IntVector l1 = IntVector.fromArray(S, SHL, 688);
         IntVector m = IntVector.broadcast(S, 0x1fffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 84, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        IntVector x0 = IntVector.fromArray(S, IDX, 704);
         IntVector r0 = IntVector.fromArray(S, SHR, 704);
         IntVector l0 = IntVector.fromArray(S, SHL, 704);
         IntVector m = IntVector.broadcast(S, 0x3fffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 88, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 736);
+        IntVector x0 = IntVector.fromArray(S, IDX, 736);
         IntVector r0 = IntVector.fromArray(S, SHR, 736);
         IntVector l0 = IntVector.fromArray(S, SHL, 736);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 752);
+        IntVector x1 = IntVector.fromArray(S, IDX, 752);
         IntVector r1 = IntVector.fromArray(S, SHR, 752);
         IntVector l1 = IntVector.fromArray(S, SHL, 752);
         IntVector m = IntVector.broadcast(S, 0x7fffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 92, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        IntVector x0 = IntVector.fromArray(S, IDX, 768);
         IntVector r0 = IntVector.fromArray(S, SHR, 768);
         IntVector l0 = IntVector.fromArray(S, SHL, 768);
         IntVector m = IntVector.broadcast(S, 0xffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 96, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 800);
+        IntVector x0 = IntVector.fromArray(S, IDX, 800);
         IntVector r0 = IntVector.fromArray(S, SHR, 800);
         IntVector l0 = IntVector.fromArray(S, SHL, 800);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 816);
+        IntVector x1 = IntVector.fromArray(S, IDX, 816);
         IntVector r1 = IntVector.fromArray(S, SHR, 816);
         IntVector l1 = IntVector.fromArray(S, SHL, 816);
         IntVector m = IntVector.broadcast(S, 0x1ffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 100, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        IntVector x0 = IntVector.fromArray(S, IDX, 832);
         IntVector r0 = IntVector.fromArray(S, SHR, 832);
         IntVector l0 = IntVector.fromArray(S, SHL, 832);
         IntVector m = IntVector.broadcast(S, 0x3ffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 104, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 864);
+        IntVector x0 = IntVector.fromArray(S, IDX, 864);
         IntVector r0 = IntVector.fromArray(S, SHR, 864);
         IntVector l0 = IntVector.fromArray(S, SHL, 864);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 880);
+        IntVector x1 = IntVector.fromArray(S, IDX, 880);
         IntVector r1 = IntVector.fromArray(S, SHR, 880);
         IntVector l1 = IntVector.fromArray(S, SHL, 880);
         IntVector m = IntVector.broadcast(S, 0x7ffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 108, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        IntVector x0 = IntVector.fromArray(S, IDX, 896);
         IntVector r0 = IntVector.fromArray(S, SHR, 896);
         IntVector l0 = IntVector.fromArray(S, SHL, 896);
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 112, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 928);
+        IntVector x0 = IntVector.fromArray(S, IDX, 928);
         IntVector r0 = IntVector.fromArray(S, SHR, 928);
         IntVector l0 = IntVector.fromArray(S, SHL, 928);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 944);
+        IntVector x1 = IntVector.fromArray(S, IDX, 944);
         IntVector r1 = IntVector.fromArray(S, SHR, 944);
         IntVector l1 = IntVector.fromArray(S, SHL, 944);
         IntVector m = IntVector.broadcast(S, 0x1fffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 116, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        IntVector x0 = IntVector.fromArray(S, IDX, 960);
         IntVector r0 = IntVector.fromArray(S, SHR, 960);
         IntVector l0 = IntVector.fromArray(S, SHL, 960);
         IntVector m = IntVector.broadcast(S, 0x3fffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 120, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, int[] out, int o, int groups, int frame) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 992);
+        IntVector x0 = IntVector.fromArray(S, IDX, 992);
         IntVector r0 = IntVector.fromArray(S, SHR, 992);
         IntVector l0 = IntVector.fromArray(S, SHL, 992);
         IntVector r1 = IntVector.fromArray(S, SHR, 1008);
@@ -500,7 +499,7 @@ final class SeqFrame32Gen512 implements SeqFrameCode32 {
         IntVector m = IntVector.broadcast(S, 0x7fffffff);
         IntVector f = IntVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 124, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 16);
         }
     }

@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.frame;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -14,11 +13,11 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 /**
  * Sequential LSB-first unpacking of long values with 128-bit vectors (2 lanes) and the frame of
  * reference added, one unrolled method per width: output vector j of a 64-value group is cut from
- * the words at its first word by a lane rearrange and a variable shift (and, where a value
+ * the words at its first word by a lane select and a variable shift (and, where a value
  * straddles two words, the next word's high bits), masked, and the frame added before the store.
- * Lane tables are built once at class initialisation and loaded once per call (named constants
- * measured no faster, and overflow the class initialiser for int64 at 128 bits). Stateless and
- * thread-safe.
+ * Lane tables are built once at class initialisation and loaded as index vectors once per call:
+ * a {@code VectorShuffle} built from an array runs a Java loop per call, which costs more than
+ * unpacking a 1024-value block. Stateless and thread-safe.
  */
 final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static final VectorSpecies<Long> S = LongVector.SPECIES_128;
@@ -26,7 +25,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static final int VL = 2;
     private static final int PER_GROUP = 32;
     /** Per (width, output vector j, lane): the lane's word, right shift and left shift. */
-    private static final int[] IDX = new int[65 * PER_GROUP * VL];
+    private static final long[] IDX = new long[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
     /** Bytes from a group's start that the vector code of each width may load. */
@@ -125,2399 +124,2399 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 64);
+        LongVector x0 = LongVector.fromArray(S, IDX, 64);
         LongVector r0 = LongVector.fromArray(S, SHR, 64);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 66);
+        LongVector x1 = LongVector.fromArray(S, IDX, 66);
         LongVector r1 = LongVector.fromArray(S, SHR, 66);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 68);
+        LongVector x2 = LongVector.fromArray(S, IDX, 68);
         LongVector r2 = LongVector.fromArray(S, SHR, 68);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 70);
+        LongVector x3 = LongVector.fromArray(S, IDX, 70);
         LongVector r3 = LongVector.fromArray(S, SHR, 70);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 72);
+        LongVector x4 = LongVector.fromArray(S, IDX, 72);
         LongVector r4 = LongVector.fromArray(S, SHR, 72);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 74);
+        LongVector x5 = LongVector.fromArray(S, IDX, 74);
         LongVector r5 = LongVector.fromArray(S, SHR, 74);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 76);
+        LongVector x6 = LongVector.fromArray(S, IDX, 76);
         LongVector r6 = LongVector.fromArray(S, SHR, 76);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 78);
+        LongVector x7 = LongVector.fromArray(S, IDX, 78);
         LongVector r7 = LongVector.fromArray(S, SHR, 78);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 80);
+        LongVector x8 = LongVector.fromArray(S, IDX, 80);
         LongVector r8 = LongVector.fromArray(S, SHR, 80);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 82);
+        LongVector x9 = LongVector.fromArray(S, IDX, 82);
         LongVector r9 = LongVector.fromArray(S, SHR, 82);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 84);
+        LongVector x10 = LongVector.fromArray(S, IDX, 84);
         LongVector r10 = LongVector.fromArray(S, SHR, 84);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 86);
+        LongVector x11 = LongVector.fromArray(S, IDX, 86);
         LongVector r11 = LongVector.fromArray(S, SHR, 86);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 88);
+        LongVector x12 = LongVector.fromArray(S, IDX, 88);
         LongVector r12 = LongVector.fromArray(S, SHR, 88);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 90);
+        LongVector x13 = LongVector.fromArray(S, IDX, 90);
         LongVector r13 = LongVector.fromArray(S, SHR, 90);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 92);
+        LongVector x14 = LongVector.fromArray(S, IDX, 92);
         LongVector r14 = LongVector.fromArray(S, SHR, 92);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 94);
+        LongVector x15 = LongVector.fromArray(S, IDX, 94);
         LongVector r15 = LongVector.fromArray(S, SHR, 94);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 96);
+        LongVector x16 = LongVector.fromArray(S, IDX, 96);
         LongVector r16 = LongVector.fromArray(S, SHR, 96);
-        VectorShuffle<Long> x17 = VectorShuffle.fromArray(S, IDX, 98);
+        LongVector x17 = LongVector.fromArray(S, IDX, 98);
         LongVector r17 = LongVector.fromArray(S, SHR, 98);
-        VectorShuffle<Long> x18 = VectorShuffle.fromArray(S, IDX, 100);
+        LongVector x18 = LongVector.fromArray(S, IDX, 100);
         LongVector r18 = LongVector.fromArray(S, SHR, 100);
-        VectorShuffle<Long> x19 = VectorShuffle.fromArray(S, IDX, 102);
+        LongVector x19 = LongVector.fromArray(S, IDX, 102);
         LongVector r19 = LongVector.fromArray(S, SHR, 102);
-        VectorShuffle<Long> x20 = VectorShuffle.fromArray(S, IDX, 104);
+        LongVector x20 = LongVector.fromArray(S, IDX, 104);
         LongVector r20 = LongVector.fromArray(S, SHR, 104);
         LongVector m = LongVector.broadcast(S, 0x1L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x17).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x18).lanewise(LSHR, r18).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x19).lanewise(LSHR, r19).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x20).lanewise(LSHR, r20).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x17.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
+            x18.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r18).and(m).add(f).intoArray(out, o + 36);
+            x19.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r19).and(m).add(f).intoArray(out, o + 38);
+            x20.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r20).and(m).add(f).intoArray(out, o + 40);
         }
     }
 
     private static void unpack1_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 106);
+        LongVector x0 = LongVector.fromArray(S, IDX, 106);
         LongVector r0 = LongVector.fromArray(S, SHR, 106);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 108);
+        LongVector x1 = LongVector.fromArray(S, IDX, 108);
         LongVector r1 = LongVector.fromArray(S, SHR, 108);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 110);
+        LongVector x2 = LongVector.fromArray(S, IDX, 110);
         LongVector r2 = LongVector.fromArray(S, SHR, 110);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 112);
+        LongVector x3 = LongVector.fromArray(S, IDX, 112);
         LongVector r3 = LongVector.fromArray(S, SHR, 112);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 114);
+        LongVector x4 = LongVector.fromArray(S, IDX, 114);
         LongVector r4 = LongVector.fromArray(S, SHR, 114);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 116);
+        LongVector x5 = LongVector.fromArray(S, IDX, 116);
         LongVector r5 = LongVector.fromArray(S, SHR, 116);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 118);
+        LongVector x6 = LongVector.fromArray(S, IDX, 118);
         LongVector r6 = LongVector.fromArray(S, SHR, 118);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 120);
+        LongVector x7 = LongVector.fromArray(S, IDX, 120);
         LongVector r7 = LongVector.fromArray(S, SHR, 120);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 122);
+        LongVector x8 = LongVector.fromArray(S, IDX, 122);
         LongVector r8 = LongVector.fromArray(S, SHR, 122);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 124);
+        LongVector x9 = LongVector.fromArray(S, IDX, 124);
         LongVector r9 = LongVector.fromArray(S, SHR, 124);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 126);
+        LongVector x10 = LongVector.fromArray(S, IDX, 126);
         LongVector r10 = LongVector.fromArray(S, SHR, 126);
         LongVector m = LongVector.broadcast(S, 0x1L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 50);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 54);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 58);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 60);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 128);
+        LongVector x0 = LongVector.fromArray(S, IDX, 128);
         LongVector r0 = LongVector.fromArray(S, SHR, 128);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 130);
+        LongVector x1 = LongVector.fromArray(S, IDX, 130);
         LongVector r1 = LongVector.fromArray(S, SHR, 130);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 132);
+        LongVector x2 = LongVector.fromArray(S, IDX, 132);
         LongVector r2 = LongVector.fromArray(S, SHR, 132);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 134);
+        LongVector x3 = LongVector.fromArray(S, IDX, 134);
         LongVector r3 = LongVector.fromArray(S, SHR, 134);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 136);
+        LongVector x4 = LongVector.fromArray(S, IDX, 136);
         LongVector r4 = LongVector.fromArray(S, SHR, 136);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 138);
+        LongVector x5 = LongVector.fromArray(S, IDX, 138);
         LongVector r5 = LongVector.fromArray(S, SHR, 138);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 140);
+        LongVector x6 = LongVector.fromArray(S, IDX, 140);
         LongVector r6 = LongVector.fromArray(S, SHR, 140);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 142);
+        LongVector x7 = LongVector.fromArray(S, IDX, 142);
         LongVector r7 = LongVector.fromArray(S, SHR, 142);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 144);
+        LongVector x8 = LongVector.fromArray(S, IDX, 144);
         LongVector r8 = LongVector.fromArray(S, SHR, 144);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 146);
+        LongVector x9 = LongVector.fromArray(S, IDX, 146);
         LongVector r9 = LongVector.fromArray(S, SHR, 146);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 148);
+        LongVector x10 = LongVector.fromArray(S, IDX, 148);
         LongVector r10 = LongVector.fromArray(S, SHR, 148);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 150);
+        LongVector x11 = LongVector.fromArray(S, IDX, 150);
         LongVector r11 = LongVector.fromArray(S, SHR, 150);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 152);
+        LongVector x12 = LongVector.fromArray(S, IDX, 152);
         LongVector r12 = LongVector.fromArray(S, SHR, 152);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 154);
+        LongVector x13 = LongVector.fromArray(S, IDX, 154);
         LongVector r13 = LongVector.fromArray(S, SHR, 154);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 156);
+        LongVector x14 = LongVector.fromArray(S, IDX, 156);
         LongVector r14 = LongVector.fromArray(S, SHR, 156);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 158);
+        LongVector x15 = LongVector.fromArray(S, IDX, 158);
         LongVector r15 = LongVector.fromArray(S, SHR, 158);
         LongVector m = LongVector.broadcast(S, 0x3L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 40);
         }
     }
 
     private static void unpack2_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 170);
+        LongVector x0 = LongVector.fromArray(S, IDX, 170);
         LongVector r0 = LongVector.fromArray(S, SHR, 170);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 172);
+        LongVector x1 = LongVector.fromArray(S, IDX, 172);
         LongVector r1 = LongVector.fromArray(S, SHR, 172);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 174);
+        LongVector x2 = LongVector.fromArray(S, IDX, 174);
         LongVector r2 = LongVector.fromArray(S, SHR, 174);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 176);
+        LongVector x3 = LongVector.fromArray(S, IDX, 176);
         LongVector r3 = LongVector.fromArray(S, SHR, 176);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 178);
+        LongVector x4 = LongVector.fromArray(S, IDX, 178);
         LongVector r4 = LongVector.fromArray(S, SHR, 178);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 180);
+        LongVector x5 = LongVector.fromArray(S, IDX, 180);
         LongVector r5 = LongVector.fromArray(S, SHR, 180);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 182);
+        LongVector x6 = LongVector.fromArray(S, IDX, 182);
         LongVector r6 = LongVector.fromArray(S, SHR, 182);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 184);
+        LongVector x7 = LongVector.fromArray(S, IDX, 184);
         LongVector r7 = LongVector.fromArray(S, SHR, 184);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 186);
+        LongVector x8 = LongVector.fromArray(S, IDX, 186);
         LongVector r8 = LongVector.fromArray(S, SHR, 186);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 188);
+        LongVector x9 = LongVector.fromArray(S, IDX, 188);
         LongVector r9 = LongVector.fromArray(S, SHR, 188);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 190);
+        LongVector x10 = LongVector.fromArray(S, IDX, 190);
         LongVector r10 = LongVector.fromArray(S, SHR, 190);
         LongVector m = LongVector.broadcast(S, 0x3L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 50);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 54);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 58);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 60);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 192);
+        LongVector x0 = LongVector.fromArray(S, IDX, 192);
         LongVector r0 = LongVector.fromArray(S, SHR, 192);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 194);
+        LongVector x1 = LongVector.fromArray(S, IDX, 194);
         LongVector r1 = LongVector.fromArray(S, SHR, 194);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 196);
+        LongVector x2 = LongVector.fromArray(S, IDX, 196);
         LongVector r2 = LongVector.fromArray(S, SHR, 196);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 198);
+        LongVector x3 = LongVector.fromArray(S, IDX, 198);
         LongVector r3 = LongVector.fromArray(S, SHR, 198);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 200);
+        LongVector x4 = LongVector.fromArray(S, IDX, 200);
         LongVector r4 = LongVector.fromArray(S, SHR, 200);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 202);
+        LongVector x5 = LongVector.fromArray(S, IDX, 202);
         LongVector r5 = LongVector.fromArray(S, SHR, 202);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 204);
+        LongVector x6 = LongVector.fromArray(S, IDX, 204);
         LongVector r6 = LongVector.fromArray(S, SHR, 204);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 206);
+        LongVector x7 = LongVector.fromArray(S, IDX, 206);
         LongVector r7 = LongVector.fromArray(S, SHR, 206);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 208);
+        LongVector x8 = LongVector.fromArray(S, IDX, 208);
         LongVector r8 = LongVector.fromArray(S, SHR, 208);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 210);
+        LongVector x9 = LongVector.fromArray(S, IDX, 210);
         LongVector r9 = LongVector.fromArray(S, SHR, 210);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 212);
+        LongVector x10 = LongVector.fromArray(S, IDX, 212);
         LongVector r10 = LongVector.fromArray(S, SHR, 212);
         LongVector l10 = LongVector.fromArray(S, SHL, 212);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 214);
+        LongVector x11 = LongVector.fromArray(S, IDX, 214);
         LongVector r11 = LongVector.fromArray(S, SHR, 214);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 216);
+        LongVector x12 = LongVector.fromArray(S, IDX, 216);
         LongVector r12 = LongVector.fromArray(S, SHR, 216);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 218);
+        LongVector x13 = LongVector.fromArray(S, IDX, 218);
         LongVector r13 = LongVector.fromArray(S, SHR, 218);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 220);
+        LongVector x14 = LongVector.fromArray(S, IDX, 220);
         LongVector r14 = LongVector.fromArray(S, SHR, 220);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 222);
+        LongVector x15 = LongVector.fromArray(S, IDX, 222);
         LongVector r15 = LongVector.fromArray(S, SHR, 222);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 224);
+        LongVector x16 = LongVector.fromArray(S, IDX, 224);
         LongVector r16 = LongVector.fromArray(S, SHR, 224);
-        VectorShuffle<Long> x17 = VectorShuffle.fromArray(S, IDX, 226);
+        LongVector x17 = LongVector.fromArray(S, IDX, 226);
         LongVector r17 = LongVector.fromArray(S, SHR, 226);
-        VectorShuffle<Long> x18 = VectorShuffle.fromArray(S, IDX, 228);
+        LongVector x18 = LongVector.fromArray(S, IDX, 228);
         LongVector r18 = LongVector.fromArray(S, SHR, 228);
-        VectorShuffle<Long> x19 = VectorShuffle.fromArray(S, IDX, 230);
+        LongVector x19 = LongVector.fromArray(S, IDX, 230);
         LongVector r19 = LongVector.fromArray(S, SHR, 230);
         LongVector m = LongVector.broadcast(S, 0x7L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x17).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x18).lanewise(LSHR, r18).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x19).lanewise(LSHR, r19).and(m).add(f).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x17.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
+            x18.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r18).and(m).add(f).intoArray(out, o + 36);
+            x19.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r19).and(m).add(f).intoArray(out, o + 38);
         }
     }
 
     private static void unpack3_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 232);
+        LongVector x0 = LongVector.fromArray(S, IDX, 232);
         LongVector r0 = LongVector.fromArray(S, SHR, 232);
         LongVector r1 = LongVector.fromArray(S, SHR, 234);
         LongVector l1 = LongVector.fromArray(S, SHL, 234);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 236);
+        LongVector x2 = LongVector.fromArray(S, IDX, 236);
         LongVector r2 = LongVector.fromArray(S, SHR, 236);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 238);
+        LongVector x3 = LongVector.fromArray(S, IDX, 238);
         LongVector r3 = LongVector.fromArray(S, SHR, 238);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 240);
+        LongVector x4 = LongVector.fromArray(S, IDX, 240);
         LongVector r4 = LongVector.fromArray(S, SHR, 240);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 242);
+        LongVector x5 = LongVector.fromArray(S, IDX, 242);
         LongVector r5 = LongVector.fromArray(S, SHR, 242);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 244);
+        LongVector x6 = LongVector.fromArray(S, IDX, 244);
         LongVector r6 = LongVector.fromArray(S, SHR, 244);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 246);
+        LongVector x7 = LongVector.fromArray(S, IDX, 246);
         LongVector r7 = LongVector.fromArray(S, SHR, 246);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 248);
+        LongVector x8 = LongVector.fromArray(S, IDX, 248);
         LongVector r8 = LongVector.fromArray(S, SHR, 248);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 250);
+        LongVector x9 = LongVector.fromArray(S, IDX, 250);
         LongVector r9 = LongVector.fromArray(S, SHR, 250);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 252);
+        LongVector x10 = LongVector.fromArray(S, IDX, 252);
         LongVector r10 = LongVector.fromArray(S, SHR, 252);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 254);
+        LongVector x11 = LongVector.fromArray(S, IDX, 254);
         LongVector r11 = LongVector.fromArray(S, SHR, 254);
         LongVector m = LongVector.broadcast(S, 0x7L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 62);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 46);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 50);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 52);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 54);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 56);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 58);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 60);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 256);
+        LongVector x0 = LongVector.fromArray(S, IDX, 256);
         LongVector r0 = LongVector.fromArray(S, SHR, 256);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 258);
+        LongVector x1 = LongVector.fromArray(S, IDX, 258);
         LongVector r1 = LongVector.fromArray(S, SHR, 258);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 260);
+        LongVector x2 = LongVector.fromArray(S, IDX, 260);
         LongVector r2 = LongVector.fromArray(S, SHR, 260);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 262);
+        LongVector x3 = LongVector.fromArray(S, IDX, 262);
         LongVector r3 = LongVector.fromArray(S, SHR, 262);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 264);
+        LongVector x4 = LongVector.fromArray(S, IDX, 264);
         LongVector r4 = LongVector.fromArray(S, SHR, 264);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 266);
+        LongVector x5 = LongVector.fromArray(S, IDX, 266);
         LongVector r5 = LongVector.fromArray(S, SHR, 266);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 268);
+        LongVector x6 = LongVector.fromArray(S, IDX, 268);
         LongVector r6 = LongVector.fromArray(S, SHR, 268);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 270);
+        LongVector x7 = LongVector.fromArray(S, IDX, 270);
         LongVector r7 = LongVector.fromArray(S, SHR, 270);
         LongVector m = LongVector.broadcast(S, 0xfL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 40);
         }
     }
 
     private static void unpack4_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 298);
+        LongVector x0 = LongVector.fromArray(S, IDX, 298);
         LongVector r0 = LongVector.fromArray(S, SHR, 298);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 300);
+        LongVector x1 = LongVector.fromArray(S, IDX, 300);
         LongVector r1 = LongVector.fromArray(S, SHR, 300);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 302);
+        LongVector x2 = LongVector.fromArray(S, IDX, 302);
         LongVector r2 = LongVector.fromArray(S, SHR, 302);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 304);
+        LongVector x3 = LongVector.fromArray(S, IDX, 304);
         LongVector r3 = LongVector.fromArray(S, SHR, 304);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 306);
+        LongVector x4 = LongVector.fromArray(S, IDX, 306);
         LongVector r4 = LongVector.fromArray(S, SHR, 306);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 308);
+        LongVector x5 = LongVector.fromArray(S, IDX, 308);
         LongVector r5 = LongVector.fromArray(S, SHR, 308);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 310);
+        LongVector x6 = LongVector.fromArray(S, IDX, 310);
         LongVector r6 = LongVector.fromArray(S, SHR, 310);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 312);
+        LongVector x7 = LongVector.fromArray(S, IDX, 312);
         LongVector r7 = LongVector.fromArray(S, SHR, 312);
         LongVector m = LongVector.broadcast(S, 0xfL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 50);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 54);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 320);
+        LongVector x0 = LongVector.fromArray(S, IDX, 320);
         LongVector r0 = LongVector.fromArray(S, SHR, 320);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 322);
+        LongVector x1 = LongVector.fromArray(S, IDX, 322);
         LongVector r1 = LongVector.fromArray(S, SHR, 322);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 324);
+        LongVector x2 = LongVector.fromArray(S, IDX, 324);
         LongVector r2 = LongVector.fromArray(S, SHR, 324);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 326);
+        LongVector x3 = LongVector.fromArray(S, IDX, 326);
         LongVector r3 = LongVector.fromArray(S, SHR, 326);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 328);
+        LongVector x4 = LongVector.fromArray(S, IDX, 328);
         LongVector r4 = LongVector.fromArray(S, SHR, 328);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 330);
+        LongVector x5 = LongVector.fromArray(S, IDX, 330);
         LongVector r5 = LongVector.fromArray(S, SHR, 330);
         LongVector r6 = LongVector.fromArray(S, SHR, 332);
         LongVector l6 = LongVector.fromArray(S, SHL, 332);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 334);
+        LongVector x7 = LongVector.fromArray(S, IDX, 334);
         LongVector r7 = LongVector.fromArray(S, SHR, 334);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 336);
+        LongVector x8 = LongVector.fromArray(S, IDX, 336);
         LongVector r8 = LongVector.fromArray(S, SHR, 336);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 338);
+        LongVector x9 = LongVector.fromArray(S, IDX, 338);
         LongVector r9 = LongVector.fromArray(S, SHR, 338);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 340);
+        LongVector x10 = LongVector.fromArray(S, IDX, 340);
         LongVector r10 = LongVector.fromArray(S, SHR, 340);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 342);
+        LongVector x11 = LongVector.fromArray(S, IDX, 342);
         LongVector r11 = LongVector.fromArray(S, SHR, 342);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 344);
+        LongVector x12 = LongVector.fromArray(S, IDX, 344);
         LongVector r12 = LongVector.fromArray(S, SHR, 344);
         LongVector l12 = LongVector.fromArray(S, SHL, 344);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 346);
+        LongVector x13 = LongVector.fromArray(S, IDX, 346);
         LongVector r13 = LongVector.fromArray(S, SHR, 346);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 348);
+        LongVector x14 = LongVector.fromArray(S, IDX, 348);
         LongVector r14 = LongVector.fromArray(S, SHR, 348);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 350);
+        LongVector x15 = LongVector.fromArray(S, IDX, 350);
         LongVector r15 = LongVector.fromArray(S, SHR, 350);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 352);
+        LongVector x16 = LongVector.fromArray(S, IDX, 352);
         LongVector r16 = LongVector.fromArray(S, SHR, 352);
-        VectorShuffle<Long> x17 = VectorShuffle.fromArray(S, IDX, 354);
+        LongVector x17 = LongVector.fromArray(S, IDX, 354);
         LongVector r17 = LongVector.fromArray(S, SHR, 354);
-        VectorShuffle<Long> x18 = VectorShuffle.fromArray(S, IDX, 356);
+        LongVector x18 = LongVector.fromArray(S, IDX, 356);
         LongVector r18 = LongVector.fromArray(S, SHR, 356);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x17).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x18).lanewise(LSHR, r18).and(m).add(f).intoArray(out, o + 36);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x17.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
+            x18.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r18).and(m).add(f).intoArray(out, o + 36);
         }
     }
 
     private static void unpack5_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 358);
         LongVector l0 = LongVector.fromArray(S, SHL, 358);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 360);
+        LongVector x1 = LongVector.fromArray(S, IDX, 360);
         LongVector r1 = LongVector.fromArray(S, SHR, 360);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 362);
+        LongVector x2 = LongVector.fromArray(S, IDX, 362);
         LongVector r2 = LongVector.fromArray(S, SHR, 362);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 364);
+        LongVector x3 = LongVector.fromArray(S, IDX, 364);
         LongVector r3 = LongVector.fromArray(S, SHR, 364);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 366);
+        LongVector x4 = LongVector.fromArray(S, IDX, 366);
         LongVector r4 = LongVector.fromArray(S, SHR, 366);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 368);
+        LongVector x5 = LongVector.fromArray(S, IDX, 368);
         LongVector r5 = LongVector.fromArray(S, SHR, 368);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 370);
+        LongVector x6 = LongVector.fromArray(S, IDX, 370);
         LongVector r6 = LongVector.fromArray(S, SHR, 370);
         LongVector l6 = LongVector.fromArray(S, SHL, 370);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 372);
+        LongVector x7 = LongVector.fromArray(S, IDX, 372);
         LongVector r7 = LongVector.fromArray(S, SHR, 372);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 374);
+        LongVector x8 = LongVector.fromArray(S, IDX, 374);
         LongVector r8 = LongVector.fromArray(S, SHR, 374);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 376);
+        LongVector x9 = LongVector.fromArray(S, IDX, 376);
         LongVector r9 = LongVector.fromArray(S, SHR, 376);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 378);
+        LongVector x10 = LongVector.fromArray(S, IDX, 378);
         LongVector r10 = LongVector.fromArray(S, SHR, 378);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 380);
+        LongVector x11 = LongVector.fromArray(S, IDX, 380);
         LongVector r11 = LongVector.fromArray(S, SHR, 380);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 382);
+        LongVector x12 = LongVector.fromArray(S, IDX, 382);
         LongVector r12 = LongVector.fromArray(S, SHR, 382);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 62);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 42);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 46);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 48);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 50);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 52);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 54);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 56);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 58);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 60);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 384);
+        LongVector x0 = LongVector.fromArray(S, IDX, 384);
         LongVector r0 = LongVector.fromArray(S, SHR, 384);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 386);
+        LongVector x1 = LongVector.fromArray(S, IDX, 386);
         LongVector r1 = LongVector.fromArray(S, SHR, 386);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 388);
+        LongVector x2 = LongVector.fromArray(S, IDX, 388);
         LongVector r2 = LongVector.fromArray(S, SHR, 388);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 390);
+        LongVector x3 = LongVector.fromArray(S, IDX, 390);
         LongVector r3 = LongVector.fromArray(S, SHR, 390);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 392);
+        LongVector x4 = LongVector.fromArray(S, IDX, 392);
         LongVector r4 = LongVector.fromArray(S, SHR, 392);
         LongVector r5 = LongVector.fromArray(S, SHR, 394);
         LongVector l5 = LongVector.fromArray(S, SHL, 394);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 396);
+        LongVector x6 = LongVector.fromArray(S, IDX, 396);
         LongVector r6 = LongVector.fromArray(S, SHR, 396);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 398);
+        LongVector x7 = LongVector.fromArray(S, IDX, 398);
         LongVector r7 = LongVector.fromArray(S, SHR, 398);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 400);
+        LongVector x8 = LongVector.fromArray(S, IDX, 400);
         LongVector r8 = LongVector.fromArray(S, SHR, 400);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 402);
+        LongVector x9 = LongVector.fromArray(S, IDX, 402);
         LongVector r9 = LongVector.fromArray(S, SHR, 402);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 404);
+        LongVector x10 = LongVector.fromArray(S, IDX, 404);
         LongVector r10 = LongVector.fromArray(S, SHR, 404);
         LongVector l10 = LongVector.fromArray(S, SHL, 404);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 406);
+        LongVector x11 = LongVector.fromArray(S, IDX, 406);
         LongVector r11 = LongVector.fromArray(S, SHR, 406);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 408);
+        LongVector x12 = LongVector.fromArray(S, IDX, 408);
         LongVector r12 = LongVector.fromArray(S, SHR, 408);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 410);
+        LongVector x13 = LongVector.fromArray(S, IDX, 410);
         LongVector r13 = LongVector.fromArray(S, SHR, 410);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 412);
+        LongVector x14 = LongVector.fromArray(S, IDX, 412);
         LongVector r14 = LongVector.fromArray(S, SHR, 412);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 414);
+        LongVector x15 = LongVector.fromArray(S, IDX, 414);
         LongVector r15 = LongVector.fromArray(S, SHR, 414);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
         }
     }
 
     private static void unpack6_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 424);
+        LongVector x0 = LongVector.fromArray(S, IDX, 424);
         LongVector r0 = LongVector.fromArray(S, SHR, 424);
         LongVector r1 = LongVector.fromArray(S, SHR, 426);
         LongVector l1 = LongVector.fromArray(S, SHL, 426);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 428);
+        LongVector x2 = LongVector.fromArray(S, IDX, 428);
         LongVector r2 = LongVector.fromArray(S, SHR, 428);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 430);
+        LongVector x3 = LongVector.fromArray(S, IDX, 430);
         LongVector r3 = LongVector.fromArray(S, SHR, 430);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 432);
+        LongVector x4 = LongVector.fromArray(S, IDX, 432);
         LongVector r4 = LongVector.fromArray(S, SHR, 432);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 434);
+        LongVector x5 = LongVector.fromArray(S, IDX, 434);
         LongVector r5 = LongVector.fromArray(S, SHR, 434);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 436);
+        LongVector x6 = LongVector.fromArray(S, IDX, 436);
         LongVector r6 = LongVector.fromArray(S, SHR, 436);
         LongVector l6 = LongVector.fromArray(S, SHL, 436);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 438);
+        LongVector x7 = LongVector.fromArray(S, IDX, 438);
         LongVector r7 = LongVector.fromArray(S, SHR, 438);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 440);
+        LongVector x8 = LongVector.fromArray(S, IDX, 440);
         LongVector r8 = LongVector.fromArray(S, SHR, 440);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 442);
+        LongVector x9 = LongVector.fromArray(S, IDX, 442);
         LongVector r9 = LongVector.fromArray(S, SHR, 442);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 444);
+        LongVector x10 = LongVector.fromArray(S, IDX, 444);
         LongVector r10 = LongVector.fromArray(S, SHR, 444);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 446);
+        LongVector x11 = LongVector.fromArray(S, IDX, 446);
         LongVector r11 = LongVector.fromArray(S, SHR, 446);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 62);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 46);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 50);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 52);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 54);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 56);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 58);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 60);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 448);
+        LongVector x0 = LongVector.fromArray(S, IDX, 448);
         LongVector r0 = LongVector.fromArray(S, SHR, 448);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 450);
+        LongVector x1 = LongVector.fromArray(S, IDX, 450);
         LongVector r1 = LongVector.fromArray(S, SHR, 450);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 452);
+        LongVector x2 = LongVector.fromArray(S, IDX, 452);
         LongVector r2 = LongVector.fromArray(S, SHR, 452);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 454);
+        LongVector x3 = LongVector.fromArray(S, IDX, 454);
         LongVector r3 = LongVector.fromArray(S, SHR, 454);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 456);
+        LongVector x4 = LongVector.fromArray(S, IDX, 456);
         LongVector r4 = LongVector.fromArray(S, SHR, 456);
         LongVector l4 = LongVector.fromArray(S, SHL, 456);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 458);
+        LongVector x5 = LongVector.fromArray(S, IDX, 458);
         LongVector r5 = LongVector.fromArray(S, SHR, 458);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 460);
+        LongVector x6 = LongVector.fromArray(S, IDX, 460);
         LongVector r6 = LongVector.fromArray(S, SHR, 460);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 462);
+        LongVector x7 = LongVector.fromArray(S, IDX, 462);
         LongVector r7 = LongVector.fromArray(S, SHR, 462);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 464);
+        LongVector x8 = LongVector.fromArray(S, IDX, 464);
         LongVector r8 = LongVector.fromArray(S, SHR, 464);
         LongVector r9 = LongVector.fromArray(S, SHR, 466);
         LongVector l9 = LongVector.fromArray(S, SHL, 466);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 468);
+        LongVector x10 = LongVector.fromArray(S, IDX, 468);
         LongVector r10 = LongVector.fromArray(S, SHR, 468);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 470);
+        LongVector x11 = LongVector.fromArray(S, IDX, 470);
         LongVector r11 = LongVector.fromArray(S, SHR, 470);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 472);
+        LongVector x12 = LongVector.fromArray(S, IDX, 472);
         LongVector r12 = LongVector.fromArray(S, SHR, 472);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 474);
+        LongVector x13 = LongVector.fromArray(S, IDX, 474);
         LongVector r13 = LongVector.fromArray(S, SHR, 474);
         LongVector l13 = LongVector.fromArray(S, SHL, 474);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 476);
+        LongVector x14 = LongVector.fromArray(S, IDX, 476);
         LongVector r14 = LongVector.fromArray(S, SHR, 476);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 478);
+        LongVector x15 = LongVector.fromArray(S, IDX, 478);
         LongVector r15 = LongVector.fromArray(S, SHR, 478);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 480);
+        LongVector x16 = LongVector.fromArray(S, IDX, 480);
         LongVector r16 = LongVector.fromArray(S, SHR, 480);
-        VectorShuffle<Long> x17 = VectorShuffle.fromArray(S, IDX, 482);
+        LongVector x17 = LongVector.fromArray(S, IDX, 482);
         LongVector r17 = LongVector.fromArray(S, SHR, 482);
         LongVector r18 = LongVector.fromArray(S, SHR, 484);
         LongVector l18 = LongVector.fromArray(S, SHL, 484);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x17).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x17.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r17).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r18).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l18)).and(m).add(f).intoArray(out, o + 36);
         }
     }
 
     private static void unpack7_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 486);
+        LongVector x0 = LongVector.fromArray(S, IDX, 486);
         LongVector r0 = LongVector.fromArray(S, SHR, 486);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 488);
+        LongVector x1 = LongVector.fromArray(S, IDX, 488);
         LongVector r1 = LongVector.fromArray(S, SHR, 488);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 490);
+        LongVector x2 = LongVector.fromArray(S, IDX, 490);
         LongVector r2 = LongVector.fromArray(S, SHR, 490);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 492);
+        LongVector x3 = LongVector.fromArray(S, IDX, 492);
         LongVector r3 = LongVector.fromArray(S, SHR, 492);
         LongVector l3 = LongVector.fromArray(S, SHL, 492);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 494);
+        LongVector x4 = LongVector.fromArray(S, IDX, 494);
         LongVector r4 = LongVector.fromArray(S, SHR, 494);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 496);
+        LongVector x5 = LongVector.fromArray(S, IDX, 496);
         LongVector r5 = LongVector.fromArray(S, SHR, 496);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 498);
+        LongVector x6 = LongVector.fromArray(S, IDX, 498);
         LongVector r6 = LongVector.fromArray(S, SHR, 498);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 500);
+        LongVector x7 = LongVector.fromArray(S, IDX, 500);
         LongVector r7 = LongVector.fromArray(S, SHR, 500);
         LongVector r8 = LongVector.fromArray(S, SHR, 502);
         LongVector l8 = LongVector.fromArray(S, SHL, 502);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 504);
+        LongVector x9 = LongVector.fromArray(S, IDX, 504);
         LongVector r9 = LongVector.fromArray(S, SHR, 504);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 506);
+        LongVector x10 = LongVector.fromArray(S, IDX, 506);
         LongVector r10 = LongVector.fromArray(S, SHR, 506);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 508);
+        LongVector x11 = LongVector.fromArray(S, IDX, 508);
         LongVector r11 = LongVector.fromArray(S, SHR, 508);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 510);
+        LongVector x12 = LongVector.fromArray(S, IDX, 510);
         LongVector r12 = LongVector.fromArray(S, SHR, 510);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 38);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 42);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 46);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 48);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 50);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 62);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 56);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 58);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 60);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 512);
+        LongVector x0 = LongVector.fromArray(S, IDX, 512);
         LongVector r0 = LongVector.fromArray(S, SHR, 512);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 514);
+        LongVector x1 = LongVector.fromArray(S, IDX, 514);
         LongVector r1 = LongVector.fromArray(S, SHR, 514);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 516);
+        LongVector x2 = LongVector.fromArray(S, IDX, 516);
         LongVector r2 = LongVector.fromArray(S, SHR, 516);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 518);
+        LongVector x3 = LongVector.fromArray(S, IDX, 518);
         LongVector r3 = LongVector.fromArray(S, SHR, 518);
         LongVector m = LongVector.broadcast(S, 0xffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 10);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 26);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
         }
     }
 
     private static void unpack8_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 554);
+        LongVector x0 = LongVector.fromArray(S, IDX, 554);
         LongVector r0 = LongVector.fromArray(S, SHR, 554);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 556);
+        LongVector x1 = LongVector.fromArray(S, IDX, 556);
         LongVector r1 = LongVector.fromArray(S, SHR, 556);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 558);
+        LongVector x2 = LongVector.fromArray(S, IDX, 558);
         LongVector r2 = LongVector.fromArray(S, SHR, 558);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 560);
+        LongVector x3 = LongVector.fromArray(S, IDX, 560);
         LongVector r3 = LongVector.fromArray(S, SHR, 560);
         LongVector m = LongVector.broadcast(S, 0xffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 46);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        LongVector x0 = LongVector.fromArray(S, IDX, 576);
         LongVector r0 = LongVector.fromArray(S, SHR, 576);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 578);
+        LongVector x1 = LongVector.fromArray(S, IDX, 578);
         LongVector r1 = LongVector.fromArray(S, SHR, 578);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 580);
+        LongVector x2 = LongVector.fromArray(S, IDX, 580);
         LongVector r2 = LongVector.fromArray(S, SHR, 580);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 582);
+        LongVector x3 = LongVector.fromArray(S, IDX, 582);
         LongVector r3 = LongVector.fromArray(S, SHR, 582);
         LongVector l3 = LongVector.fromArray(S, SHL, 582);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 584);
+        LongVector x4 = LongVector.fromArray(S, IDX, 584);
         LongVector r4 = LongVector.fromArray(S, SHR, 584);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 586);
+        LongVector x5 = LongVector.fromArray(S, IDX, 586);
         LongVector r5 = LongVector.fromArray(S, SHR, 586);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 588);
+        LongVector x6 = LongVector.fromArray(S, IDX, 588);
         LongVector r6 = LongVector.fromArray(S, SHR, 588);
         LongVector r7 = LongVector.fromArray(S, SHR, 590);
         LongVector l7 = LongVector.fromArray(S, SHL, 590);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 592);
+        LongVector x8 = LongVector.fromArray(S, IDX, 592);
         LongVector r8 = LongVector.fromArray(S, SHR, 592);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 594);
+        LongVector x9 = LongVector.fromArray(S, IDX, 594);
         LongVector r9 = LongVector.fromArray(S, SHR, 594);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 596);
+        LongVector x10 = LongVector.fromArray(S, IDX, 596);
         LongVector r10 = LongVector.fromArray(S, SHR, 596);
         LongVector l10 = LongVector.fromArray(S, SHL, 596);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 598);
+        LongVector x11 = LongVector.fromArray(S, IDX, 598);
         LongVector r11 = LongVector.fromArray(S, SHR, 598);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 600);
+        LongVector x12 = LongVector.fromArray(S, IDX, 600);
         LongVector r12 = LongVector.fromArray(S, SHR, 600);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 602);
+        LongVector x13 = LongVector.fromArray(S, IDX, 602);
         LongVector r13 = LongVector.fromArray(S, SHR, 602);
         LongVector r14 = LongVector.fromArray(S, SHR, 604);
         LongVector l14 = LongVector.fromArray(S, SHL, 604);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 606);
+        LongVector x15 = LongVector.fromArray(S, IDX, 606);
         LongVector r15 = LongVector.fromArray(S, SHR, 606);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 608);
+        LongVector x16 = LongVector.fromArray(S, IDX, 608);
         LongVector r16 = LongVector.fromArray(S, SHR, 608);
-        VectorShuffle<Long> x17 = VectorShuffle.fromArray(S, IDX, 610);
+        LongVector x17 = LongVector.fromArray(S, IDX, 610);
         LongVector r17 = LongVector.fromArray(S, SHR, 610);
         LongVector l17 = LongVector.fromArray(S, SHL, 610);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x17).lanewise(LSHR, r17).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x17).lanewise(LSHL, l17)).and(m).add(f).intoArray(out, o + 34);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x17.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r17).or(x17.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l17)).and(m).add(f).intoArray(out, o + 34);
         }
     }
 
     private static void unpack9_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 612);
+        LongVector x0 = LongVector.fromArray(S, IDX, 612);
         LongVector r0 = LongVector.fromArray(S, SHR, 612);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 614);
+        LongVector x1 = LongVector.fromArray(S, IDX, 614);
         LongVector r1 = LongVector.fromArray(S, SHR, 614);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 616);
+        LongVector x2 = LongVector.fromArray(S, IDX, 616);
         LongVector r2 = LongVector.fromArray(S, SHR, 616);
         LongVector r3 = LongVector.fromArray(S, SHR, 618);
         LongVector l3 = LongVector.fromArray(S, SHL, 618);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 620);
+        LongVector x4 = LongVector.fromArray(S, IDX, 620);
         LongVector r4 = LongVector.fromArray(S, SHR, 620);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 622);
+        LongVector x5 = LongVector.fromArray(S, IDX, 622);
         LongVector r5 = LongVector.fromArray(S, SHR, 622);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 624);
+        LongVector x6 = LongVector.fromArray(S, IDX, 624);
         LongVector r6 = LongVector.fromArray(S, SHR, 624);
         LongVector l6 = LongVector.fromArray(S, SHL, 624);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 626);
+        LongVector x7 = LongVector.fromArray(S, IDX, 626);
         LongVector r7 = LongVector.fromArray(S, SHR, 626);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 628);
+        LongVector x8 = LongVector.fromArray(S, IDX, 628);
         LongVector r8 = LongVector.fromArray(S, SHR, 628);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 630);
+        LongVector x9 = LongVector.fromArray(S, IDX, 630);
         LongVector r9 = LongVector.fromArray(S, SHR, 630);
         LongVector r10 = LongVector.fromArray(S, SHR, 632);
         LongVector l10 = LongVector.fromArray(S, SHL, 632);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 634);
+        LongVector x11 = LongVector.fromArray(S, IDX, 634);
         LongVector r11 = LongVector.fromArray(S, SHR, 634);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 636);
+        LongVector x12 = LongVector.fromArray(S, IDX, 636);
         LongVector r12 = LongVector.fromArray(S, SHR, 636);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 638);
+        LongVector x13 = LongVector.fromArray(S, IDX, 638);
         LongVector r13 = LongVector.fromArray(S, SHR, 638);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 54);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 44);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 46);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 50);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 52);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 62);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 58);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 60);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        LongVector x0 = LongVector.fromArray(S, IDX, 640);
         LongVector r0 = LongVector.fromArray(S, SHR, 640);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 642);
+        LongVector x1 = LongVector.fromArray(S, IDX, 642);
         LongVector r1 = LongVector.fromArray(S, SHR, 642);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 644);
+        LongVector x2 = LongVector.fromArray(S, IDX, 644);
         LongVector r2 = LongVector.fromArray(S, SHR, 644);
         LongVector r3 = LongVector.fromArray(S, SHR, 646);
         LongVector l3 = LongVector.fromArray(S, SHL, 646);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 648);
+        LongVector x4 = LongVector.fromArray(S, IDX, 648);
         LongVector r4 = LongVector.fromArray(S, SHR, 648);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 650);
+        LongVector x5 = LongVector.fromArray(S, IDX, 650);
         LongVector r5 = LongVector.fromArray(S, SHR, 650);
         LongVector r6 = LongVector.fromArray(S, SHR, 652);
         LongVector l6 = LongVector.fromArray(S, SHL, 652);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 654);
+        LongVector x7 = LongVector.fromArray(S, IDX, 654);
         LongVector r7 = LongVector.fromArray(S, SHR, 654);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 656);
+        LongVector x8 = LongVector.fromArray(S, IDX, 656);
         LongVector r8 = LongVector.fromArray(S, SHR, 656);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 658);
+        LongVector x9 = LongVector.fromArray(S, IDX, 658);
         LongVector r9 = LongVector.fromArray(S, SHR, 658);
         LongVector l9 = LongVector.fromArray(S, SHL, 658);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 660);
+        LongVector x10 = LongVector.fromArray(S, IDX, 660);
         LongVector r10 = LongVector.fromArray(S, SHR, 660);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 662);
+        LongVector x11 = LongVector.fromArray(S, IDX, 662);
         LongVector r11 = LongVector.fromArray(S, SHR, 662);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 664);
+        LongVector x12 = LongVector.fromArray(S, IDX, 664);
         LongVector r12 = LongVector.fromArray(S, SHR, 664);
         LongVector l12 = LongVector.fromArray(S, SHL, 664);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 666);
+        LongVector x13 = LongVector.fromArray(S, IDX, 666);
         LongVector r13 = LongVector.fromArray(S, SHR, 666);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 668);
+        LongVector x14 = LongVector.fromArray(S, IDX, 668);
         LongVector r14 = LongVector.fromArray(S, SHR, 668);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 670);
+        LongVector x15 = LongVector.fromArray(S, IDX, 670);
         LongVector r15 = LongVector.fromArray(S, SHR, 670);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
         }
     }
 
     private static void unpack10_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 678);
         LongVector l0 = LongVector.fromArray(S, SHL, 678);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 680);
+        LongVector x1 = LongVector.fromArray(S, IDX, 680);
         LongVector r1 = LongVector.fromArray(S, SHR, 680);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 682);
+        LongVector x2 = LongVector.fromArray(S, IDX, 682);
         LongVector r2 = LongVector.fromArray(S, SHR, 682);
         LongVector r3 = LongVector.fromArray(S, SHR, 684);
         LongVector l3 = LongVector.fromArray(S, SHL, 684);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 686);
+        LongVector x4 = LongVector.fromArray(S, IDX, 686);
         LongVector r4 = LongVector.fromArray(S, SHR, 686);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 688);
+        LongVector x5 = LongVector.fromArray(S, IDX, 688);
         LongVector r5 = LongVector.fromArray(S, SHR, 688);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 690);
+        LongVector x6 = LongVector.fromArray(S, IDX, 690);
         LongVector r6 = LongVector.fromArray(S, SHR, 690);
         LongVector l6 = LongVector.fromArray(S, SHL, 690);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 692);
+        LongVector x7 = LongVector.fromArray(S, IDX, 692);
         LongVector r7 = LongVector.fromArray(S, SHR, 692);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 694);
+        LongVector x8 = LongVector.fromArray(S, IDX, 694);
         LongVector r8 = LongVector.fromArray(S, SHR, 694);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 696);
+        LongVector x9 = LongVector.fromArray(S, IDX, 696);
         LongVector r9 = LongVector.fromArray(S, SHR, 696);
         LongVector l9 = LongVector.fromArray(S, SHL, 696);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 698);
+        LongVector x10 = LongVector.fromArray(S, IDX, 698);
         LongVector r10 = LongVector.fromArray(S, SHR, 698);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 700);
+        LongVector x11 = LongVector.fromArray(S, IDX, 700);
         LongVector r11 = LongVector.fromArray(S, SHR, 700);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 702);
+        LongVector x12 = LongVector.fromArray(S, IDX, 702);
         LongVector r12 = LongVector.fromArray(S, SHR, 702);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 62);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 46);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 48);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 50);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 52);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 54);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 56);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 58);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 60);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        LongVector x0 = LongVector.fromArray(S, IDX, 704);
         LongVector r0 = LongVector.fromArray(S, SHR, 704);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 706);
+        LongVector x1 = LongVector.fromArray(S, IDX, 706);
         LongVector r1 = LongVector.fromArray(S, SHR, 706);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 708);
+        LongVector x2 = LongVector.fromArray(S, IDX, 708);
         LongVector r2 = LongVector.fromArray(S, SHR, 708);
         LongVector l2 = LongVector.fromArray(S, SHL, 708);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 710);
+        LongVector x3 = LongVector.fromArray(S, IDX, 710);
         LongVector r3 = LongVector.fromArray(S, SHR, 710);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 712);
+        LongVector x4 = LongVector.fromArray(S, IDX, 712);
         LongVector r4 = LongVector.fromArray(S, SHR, 712);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 714);
+        LongVector x5 = LongVector.fromArray(S, IDX, 714);
         LongVector r5 = LongVector.fromArray(S, SHR, 714);
         LongVector l5 = LongVector.fromArray(S, SHL, 714);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 716);
+        LongVector x6 = LongVector.fromArray(S, IDX, 716);
         LongVector r6 = LongVector.fromArray(S, SHR, 716);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 718);
+        LongVector x7 = LongVector.fromArray(S, IDX, 718);
         LongVector r7 = LongVector.fromArray(S, SHR, 718);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 720);
+        LongVector x8 = LongVector.fromArray(S, IDX, 720);
         LongVector r8 = LongVector.fromArray(S, SHR, 720);
         LongVector l8 = LongVector.fromArray(S, SHL, 720);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 722);
+        LongVector x9 = LongVector.fromArray(S, IDX, 722);
         LongVector r9 = LongVector.fromArray(S, SHR, 722);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 724);
+        LongVector x10 = LongVector.fromArray(S, IDX, 724);
         LongVector r10 = LongVector.fromArray(S, SHR, 724);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 726);
+        LongVector x11 = LongVector.fromArray(S, IDX, 726);
         LongVector r11 = LongVector.fromArray(S, SHR, 726);
         LongVector l11 = LongVector.fromArray(S, SHL, 726);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 728);
+        LongVector x12 = LongVector.fromArray(S, IDX, 728);
         LongVector r12 = LongVector.fromArray(S, SHR, 728);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 730);
+        LongVector x13 = LongVector.fromArray(S, IDX, 730);
         LongVector r13 = LongVector.fromArray(S, SHR, 730);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 732);
+        LongVector x14 = LongVector.fromArray(S, IDX, 732);
         LongVector r14 = LongVector.fromArray(S, SHR, 732);
         LongVector l14 = LongVector.fromArray(S, SHL, 732);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 734);
+        LongVector x15 = LongVector.fromArray(S, IDX, 734);
         LongVector r15 = LongVector.fromArray(S, SHR, 734);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 736);
+        LongVector x16 = LongVector.fromArray(S, IDX, 736);
         LongVector r16 = LongVector.fromArray(S, SHR, 736);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
         }
     }
 
     private static void unpack11_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 738);
         LongVector l0 = LongVector.fromArray(S, SHL, 738);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 740);
+        LongVector x1 = LongVector.fromArray(S, IDX, 740);
         LongVector r1 = LongVector.fromArray(S, SHR, 740);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 742);
+        LongVector x2 = LongVector.fromArray(S, IDX, 742);
         LongVector r2 = LongVector.fromArray(S, SHR, 742);
         LongVector r3 = LongVector.fromArray(S, SHR, 744);
         LongVector l3 = LongVector.fromArray(S, SHL, 744);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 746);
+        LongVector x4 = LongVector.fromArray(S, IDX, 746);
         LongVector r4 = LongVector.fromArray(S, SHR, 746);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 748);
+        LongVector x5 = LongVector.fromArray(S, IDX, 748);
         LongVector r5 = LongVector.fromArray(S, SHR, 748);
         LongVector r6 = LongVector.fromArray(S, SHR, 750);
         LongVector l6 = LongVector.fromArray(S, SHL, 750);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 752);
+        LongVector x7 = LongVector.fromArray(S, IDX, 752);
         LongVector r7 = LongVector.fromArray(S, SHR, 752);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 754);
+        LongVector x8 = LongVector.fromArray(S, IDX, 754);
         LongVector r8 = LongVector.fromArray(S, SHR, 754);
         LongVector r9 = LongVector.fromArray(S, SHR, 756);
         LongVector l9 = LongVector.fromArray(S, SHL, 756);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 758);
+        LongVector x10 = LongVector.fromArray(S, IDX, 758);
         LongVector r10 = LongVector.fromArray(S, SHR, 758);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 760);
+        LongVector x11 = LongVector.fromArray(S, IDX, 760);
         LongVector r11 = LongVector.fromArray(S, SHR, 760);
         LongVector r12 = LongVector.fromArray(S, SHR, 762);
         LongVector l12 = LongVector.fromArray(S, SHL, 762);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 764);
+        LongVector x13 = LongVector.fromArray(S, IDX, 764);
         LongVector r13 = LongVector.fromArray(S, SHR, 764);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 766);
+        LongVector x14 = LongVector.fromArray(S, IDX, 766);
         LongVector r14 = LongVector.fromArray(S, SHR, 766);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 38);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 42);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 50);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 48);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 56);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 54);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 62);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 60);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        LongVector x0 = LongVector.fromArray(S, IDX, 768);
         LongVector r0 = LongVector.fromArray(S, SHR, 768);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 770);
+        LongVector x1 = LongVector.fromArray(S, IDX, 770);
         LongVector r1 = LongVector.fromArray(S, SHR, 770);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 772);
+        LongVector x2 = LongVector.fromArray(S, IDX, 772);
         LongVector r2 = LongVector.fromArray(S, SHR, 772);
         LongVector l2 = LongVector.fromArray(S, SHL, 772);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 774);
+        LongVector x3 = LongVector.fromArray(S, IDX, 774);
         LongVector r3 = LongVector.fromArray(S, SHR, 774);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 776);
+        LongVector x4 = LongVector.fromArray(S, IDX, 776);
         LongVector r4 = LongVector.fromArray(S, SHR, 776);
         LongVector r5 = LongVector.fromArray(S, SHR, 778);
         LongVector l5 = LongVector.fromArray(S, SHL, 778);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 780);
+        LongVector x6 = LongVector.fromArray(S, IDX, 780);
         LongVector r6 = LongVector.fromArray(S, SHR, 780);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 782);
+        LongVector x7 = LongVector.fromArray(S, IDX, 782);
         LongVector r7 = LongVector.fromArray(S, SHR, 782);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 24);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
         }
     }
 
     private static void unpack12_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 804);
+        LongVector x0 = LongVector.fromArray(S, IDX, 804);
         LongVector r0 = LongVector.fromArray(S, SHR, 804);
         LongVector l0 = LongVector.fromArray(S, SHL, 804);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 806);
+        LongVector x1 = LongVector.fromArray(S, IDX, 806);
         LongVector r1 = LongVector.fromArray(S, SHR, 806);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 808);
+        LongVector x2 = LongVector.fromArray(S, IDX, 808);
         LongVector r2 = LongVector.fromArray(S, SHR, 808);
         LongVector r3 = LongVector.fromArray(S, SHR, 810);
         LongVector l3 = LongVector.fromArray(S, SHL, 810);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 812);
+        LongVector x4 = LongVector.fromArray(S, IDX, 812);
         LongVector r4 = LongVector.fromArray(S, SHR, 812);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 814);
+        LongVector x5 = LongVector.fromArray(S, IDX, 814);
         LongVector r5 = LongVector.fromArray(S, SHR, 814);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 816);
+        LongVector x6 = LongVector.fromArray(S, IDX, 816);
         LongVector r6 = LongVector.fromArray(S, SHR, 816);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 818);
+        LongVector x7 = LongVector.fromArray(S, IDX, 818);
         LongVector r7 = LongVector.fromArray(S, SHR, 818);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 44);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 46);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 50);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 54);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 62);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 60);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        LongVector x0 = LongVector.fromArray(S, IDX, 832);
         LongVector r0 = LongVector.fromArray(S, SHR, 832);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 834);
+        LongVector x1 = LongVector.fromArray(S, IDX, 834);
         LongVector r1 = LongVector.fromArray(S, SHR, 834);
         LongVector r2 = LongVector.fromArray(S, SHR, 836);
         LongVector l2 = LongVector.fromArray(S, SHL, 836);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 838);
+        LongVector x3 = LongVector.fromArray(S, IDX, 838);
         LongVector r3 = LongVector.fromArray(S, SHR, 838);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 840);
+        LongVector x4 = LongVector.fromArray(S, IDX, 840);
         LongVector r4 = LongVector.fromArray(S, SHR, 840);
         LongVector l4 = LongVector.fromArray(S, SHL, 840);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 842);
+        LongVector x5 = LongVector.fromArray(S, IDX, 842);
         LongVector r5 = LongVector.fromArray(S, SHR, 842);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 844);
+        LongVector x6 = LongVector.fromArray(S, IDX, 844);
         LongVector r6 = LongVector.fromArray(S, SHR, 844);
         LongVector r7 = LongVector.fromArray(S, SHR, 846);
         LongVector l7 = LongVector.fromArray(S, SHL, 846);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 848);
+        LongVector x8 = LongVector.fromArray(S, IDX, 848);
         LongVector r8 = LongVector.fromArray(S, SHR, 848);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 850);
+        LongVector x9 = LongVector.fromArray(S, IDX, 850);
         LongVector r9 = LongVector.fromArray(S, SHR, 850);
         LongVector l9 = LongVector.fromArray(S, SHL, 850);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 852);
+        LongVector x10 = LongVector.fromArray(S, IDX, 852);
         LongVector r10 = LongVector.fromArray(S, SHR, 852);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 854);
+        LongVector x11 = LongVector.fromArray(S, IDX, 854);
         LongVector r11 = LongVector.fromArray(S, SHR, 854);
         LongVector r12 = LongVector.fromArray(S, SHR, 856);
         LongVector l12 = LongVector.fromArray(S, SHL, 856);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 858);
+        LongVector x13 = LongVector.fromArray(S, IDX, 858);
         LongVector r13 = LongVector.fromArray(S, SHR, 858);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 860);
+        LongVector x14 = LongVector.fromArray(S, IDX, 860);
         LongVector r14 = LongVector.fromArray(S, SHR, 860);
         LongVector l14 = LongVector.fromArray(S, SHL, 860);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 862);
+        LongVector x15 = LongVector.fromArray(S, IDX, 862);
         LongVector r15 = LongVector.fromArray(S, SHR, 862);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 864);
+        LongVector x16 = LongVector.fromArray(S, IDX, 864);
         LongVector r16 = LongVector.fromArray(S, SHR, 864);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
         }
     }
 
     private static void unpack13_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 866);
         LongVector l0 = LongVector.fromArray(S, SHL, 866);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 868);
+        LongVector x1 = LongVector.fromArray(S, IDX, 868);
         LongVector r1 = LongVector.fromArray(S, SHR, 868);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 870);
+        LongVector x2 = LongVector.fromArray(S, IDX, 870);
         LongVector r2 = LongVector.fromArray(S, SHR, 870);
         LongVector l2 = LongVector.fromArray(S, SHL, 870);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 872);
+        LongVector x3 = LongVector.fromArray(S, IDX, 872);
         LongVector r3 = LongVector.fromArray(S, SHR, 872);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 874);
+        LongVector x4 = LongVector.fromArray(S, IDX, 874);
         LongVector r4 = LongVector.fromArray(S, SHR, 874);
         LongVector r5 = LongVector.fromArray(S, SHR, 876);
         LongVector l5 = LongVector.fromArray(S, SHL, 876);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 878);
+        LongVector x6 = LongVector.fromArray(S, IDX, 878);
         LongVector r6 = LongVector.fromArray(S, SHR, 878);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 880);
+        LongVector x7 = LongVector.fromArray(S, IDX, 880);
         LongVector r7 = LongVector.fromArray(S, SHR, 880);
         LongVector l7 = LongVector.fromArray(S, SHL, 880);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 882);
+        LongVector x8 = LongVector.fromArray(S, IDX, 882);
         LongVector r8 = LongVector.fromArray(S, SHR, 882);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 884);
+        LongVector x9 = LongVector.fromArray(S, IDX, 884);
         LongVector r9 = LongVector.fromArray(S, SHR, 884);
         LongVector r10 = LongVector.fromArray(S, SHR, 886);
         LongVector l10 = LongVector.fromArray(S, SHL, 886);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 888);
+        LongVector x11 = LongVector.fromArray(S, IDX, 888);
         LongVector r11 = LongVector.fromArray(S, SHR, 888);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 890);
+        LongVector x12 = LongVector.fromArray(S, IDX, 890);
         LongVector r12 = LongVector.fromArray(S, SHR, 890);
         LongVector l12 = LongVector.fromArray(S, SHL, 890);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 892);
+        LongVector x13 = LongVector.fromArray(S, IDX, 892);
         LongVector r13 = LongVector.fromArray(S, SHR, 892);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 894);
+        LongVector x14 = LongVector.fromArray(S, IDX, 894);
         LongVector r14 = LongVector.fromArray(S, SHR, 894);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 38);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 40);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 46);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 48);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 50);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 62);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 60);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        LongVector x0 = LongVector.fromArray(S, IDX, 896);
         LongVector r0 = LongVector.fromArray(S, SHR, 896);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 898);
+        LongVector x1 = LongVector.fromArray(S, IDX, 898);
         LongVector r1 = LongVector.fromArray(S, SHR, 898);
         LongVector r2 = LongVector.fromArray(S, SHR, 900);
         LongVector l2 = LongVector.fromArray(S, SHL, 900);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 902);
+        LongVector x3 = LongVector.fromArray(S, IDX, 902);
         LongVector r3 = LongVector.fromArray(S, SHR, 902);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 904);
+        LongVector x4 = LongVector.fromArray(S, IDX, 904);
         LongVector r4 = LongVector.fromArray(S, SHR, 904);
         LongVector l4 = LongVector.fromArray(S, SHL, 904);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 906);
+        LongVector x5 = LongVector.fromArray(S, IDX, 906);
         LongVector r5 = LongVector.fromArray(S, SHR, 906);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 908);
+        LongVector x6 = LongVector.fromArray(S, IDX, 908);
         LongVector r6 = LongVector.fromArray(S, SHR, 908);
         LongVector l6 = LongVector.fromArray(S, SHL, 908);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 910);
+        LongVector x7 = LongVector.fromArray(S, IDX, 910);
         LongVector r7 = LongVector.fromArray(S, SHR, 910);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 912);
+        LongVector x8 = LongVector.fromArray(S, IDX, 912);
         LongVector r8 = LongVector.fromArray(S, SHR, 912);
         LongVector r9 = LongVector.fromArray(S, SHR, 914);
         LongVector l9 = LongVector.fromArray(S, SHL, 914);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 916);
+        LongVector x10 = LongVector.fromArray(S, IDX, 916);
         LongVector r10 = LongVector.fromArray(S, SHR, 916);
         LongVector r11 = LongVector.fromArray(S, SHR, 918);
         LongVector l11 = LongVector.fromArray(S, SHL, 918);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 920);
+        LongVector x12 = LongVector.fromArray(S, IDX, 920);
         LongVector r12 = LongVector.fromArray(S, SHR, 920);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 922);
+        LongVector x13 = LongVector.fromArray(S, IDX, 922);
         LongVector r13 = LongVector.fromArray(S, SHR, 922);
         LongVector l13 = LongVector.fromArray(S, SHL, 922);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 924);
+        LongVector x14 = LongVector.fromArray(S, IDX, 924);
         LongVector r14 = LongVector.fromArray(S, SHR, 924);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 926);
+        LongVector x15 = LongVector.fromArray(S, IDX, 926);
         LongVector r15 = LongVector.fromArray(S, SHR, 926);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
         }
     }
 
     private static void unpack14_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 932);
         LongVector l0 = LongVector.fromArray(S, SHL, 932);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 934);
+        LongVector x1 = LongVector.fromArray(S, IDX, 934);
         LongVector r1 = LongVector.fromArray(S, SHR, 934);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 936);
+        LongVector x2 = LongVector.fromArray(S, IDX, 936);
         LongVector r2 = LongVector.fromArray(S, SHR, 936);
         LongVector l2 = LongVector.fromArray(S, SHL, 936);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 938);
+        LongVector x3 = LongVector.fromArray(S, IDX, 938);
         LongVector r3 = LongVector.fromArray(S, SHR, 938);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 940);
+        LongVector x4 = LongVector.fromArray(S, IDX, 940);
         LongVector r4 = LongVector.fromArray(S, SHR, 940);
         LongVector l4 = LongVector.fromArray(S, SHL, 940);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 942);
+        LongVector x5 = LongVector.fromArray(S, IDX, 942);
         LongVector r5 = LongVector.fromArray(S, SHR, 942);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 944);
+        LongVector x6 = LongVector.fromArray(S, IDX, 944);
         LongVector r6 = LongVector.fromArray(S, SHR, 944);
         LongVector r7 = LongVector.fromArray(S, SHR, 946);
         LongVector l7 = LongVector.fromArray(S, SHL, 946);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 948);
+        LongVector x8 = LongVector.fromArray(S, IDX, 948);
         LongVector r8 = LongVector.fromArray(S, SHR, 948);
         LongVector r9 = LongVector.fromArray(S, SHR, 950);
         LongVector l9 = LongVector.fromArray(S, SHL, 950);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 952);
+        LongVector x10 = LongVector.fromArray(S, IDX, 952);
         LongVector r10 = LongVector.fromArray(S, SHR, 952);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 954);
+        LongVector x11 = LongVector.fromArray(S, IDX, 954);
         LongVector r11 = LongVector.fromArray(S, SHR, 954);
         LongVector l11 = LongVector.fromArray(S, SHL, 954);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 956);
+        LongVector x12 = LongVector.fromArray(S, IDX, 956);
         LongVector r12 = LongVector.fromArray(S, SHR, 956);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 958);
+        LongVector x13 = LongVector.fromArray(S, IDX, 958);
         LongVector r13 = LongVector.fromArray(S, SHR, 958);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 42);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 44);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 46);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 52);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 62);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 56);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 58);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 60);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        LongVector x0 = LongVector.fromArray(S, IDX, 960);
         LongVector r0 = LongVector.fromArray(S, SHR, 960);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 962);
+        LongVector x1 = LongVector.fromArray(S, IDX, 962);
         LongVector r1 = LongVector.fromArray(S, SHR, 962);
         LongVector r2 = LongVector.fromArray(S, SHR, 964);
         LongVector l2 = LongVector.fromArray(S, SHL, 964);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 966);
+        LongVector x3 = LongVector.fromArray(S, IDX, 966);
         LongVector r3 = LongVector.fromArray(S, SHR, 966);
         LongVector r4 = LongVector.fromArray(S, SHR, 968);
         LongVector l4 = LongVector.fromArray(S, SHL, 968);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 970);
+        LongVector x5 = LongVector.fromArray(S, IDX, 970);
         LongVector r5 = LongVector.fromArray(S, SHR, 970);
         LongVector r6 = LongVector.fromArray(S, SHR, 972);
         LongVector l6 = LongVector.fromArray(S, SHL, 972);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 974);
+        LongVector x7 = LongVector.fromArray(S, IDX, 974);
         LongVector r7 = LongVector.fromArray(S, SHR, 974);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 976);
+        LongVector x8 = LongVector.fromArray(S, IDX, 976);
         LongVector r8 = LongVector.fromArray(S, SHR, 976);
         LongVector l8 = LongVector.fromArray(S, SHL, 976);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 978);
+        LongVector x9 = LongVector.fromArray(S, IDX, 978);
         LongVector r9 = LongVector.fromArray(S, SHR, 978);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 980);
+        LongVector x10 = LongVector.fromArray(S, IDX, 980);
         LongVector r10 = LongVector.fromArray(S, SHR, 980);
         LongVector l10 = LongVector.fromArray(S, SHL, 980);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 982);
+        LongVector x11 = LongVector.fromArray(S, IDX, 982);
         LongVector r11 = LongVector.fromArray(S, SHR, 982);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 984);
+        LongVector x12 = LongVector.fromArray(S, IDX, 984);
         LongVector r12 = LongVector.fromArray(S, SHR, 984);
         LongVector l12 = LongVector.fromArray(S, SHL, 984);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 986);
+        LongVector x13 = LongVector.fromArray(S, IDX, 986);
         LongVector r13 = LongVector.fromArray(S, SHR, 986);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 988);
+        LongVector x14 = LongVector.fromArray(S, IDX, 988);
         LongVector r14 = LongVector.fromArray(S, SHR, 988);
         LongVector l14 = LongVector.fromArray(S, SHL, 988);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 990);
+        LongVector x15 = LongVector.fromArray(S, IDX, 990);
         LongVector r15 = LongVector.fromArray(S, SHR, 990);
-        VectorShuffle<Long> x16 = VectorShuffle.fromArray(S, IDX, 992);
+        LongVector x16 = LongVector.fromArray(S, IDX, 992);
         LongVector r16 = LongVector.fromArray(S, SHR, 992);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x16).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x16.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r16).and(m).add(f).intoArray(out, o + 32);
         }
     }
 
     private static void unpack15_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 994);
         LongVector l0 = LongVector.fromArray(S, SHL, 994);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 996);
+        LongVector x1 = LongVector.fromArray(S, IDX, 996);
         LongVector r1 = LongVector.fromArray(S, SHR, 996);
         LongVector r2 = LongVector.fromArray(S, SHR, 998);
         LongVector l2 = LongVector.fromArray(S, SHL, 998);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1000);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1000);
         LongVector r3 = LongVector.fromArray(S, SHR, 1000);
         LongVector r4 = LongVector.fromArray(S, SHR, 1002);
         LongVector l4 = LongVector.fromArray(S, SHL, 1002);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1004);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1004);
         LongVector r5 = LongVector.fromArray(S, SHR, 1004);
         LongVector r6 = LongVector.fromArray(S, SHR, 1006);
         LongVector l6 = LongVector.fromArray(S, SHL, 1006);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1008);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1008);
         LongVector r7 = LongVector.fromArray(S, SHR, 1008);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1010);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1010);
         LongVector r8 = LongVector.fromArray(S, SHR, 1010);
         LongVector l8 = LongVector.fromArray(S, SHL, 1010);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1012);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1012);
         LongVector r9 = LongVector.fromArray(S, SHR, 1012);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1014);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1014);
         LongVector r10 = LongVector.fromArray(S, SHR, 1014);
         LongVector l10 = LongVector.fromArray(S, SHL, 1014);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1016);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1016);
         LongVector r11 = LongVector.fromArray(S, SHR, 1016);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1018);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1018);
         LongVector r12 = LongVector.fromArray(S, SHR, 1018);
         LongVector l12 = LongVector.fromArray(S, SHL, 1018);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1020);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1020);
         LongVector r13 = LongVector.fromArray(S, SHR, 1020);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1022);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1022);
         LongVector r14 = LongVector.fromArray(S, SHR, 1022);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 44);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 62);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 48);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 50);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 52);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 54);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 60);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1024);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1024);
         LongVector r0 = LongVector.fromArray(S, SHR, 1024);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1026);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1026);
         LongVector r1 = LongVector.fromArray(S, SHR, 1026);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
         }
     }
 
     private static void unpack16_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1066);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1066);
         LongVector r0 = LongVector.fromArray(S, SHR, 1066);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1068);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1068);
         LongVector r1 = LongVector.fromArray(S, SHR, 1068);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 46);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 54);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1088);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1088);
         LongVector r0 = LongVector.fromArray(S, SHR, 1088);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1090);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1090);
         LongVector r1 = LongVector.fromArray(S, SHR, 1090);
         LongVector l1 = LongVector.fromArray(S, SHL, 1090);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1092);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1092);
         LongVector r2 = LongVector.fromArray(S, SHR, 1092);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1094);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1094);
         LongVector r3 = LongVector.fromArray(S, SHR, 1094);
         LongVector l3 = LongVector.fromArray(S, SHL, 1094);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1096);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1096);
         LongVector r4 = LongVector.fromArray(S, SHR, 1096);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1098);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1098);
         LongVector r5 = LongVector.fromArray(S, SHR, 1098);
         LongVector l5 = LongVector.fromArray(S, SHL, 1098);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1100);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1100);
         LongVector r6 = LongVector.fromArray(S, SHR, 1100);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1102);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1102);
         LongVector r7 = LongVector.fromArray(S, SHR, 1102);
         LongVector l7 = LongVector.fromArray(S, SHL, 1102);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1104);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1104);
         LongVector r8 = LongVector.fromArray(S, SHR, 1104);
         LongVector r9 = LongVector.fromArray(S, SHR, 1106);
         LongVector l9 = LongVector.fromArray(S, SHL, 1106);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1108);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1108);
         LongVector r10 = LongVector.fromArray(S, SHR, 1108);
         LongVector r11 = LongVector.fromArray(S, SHR, 1110);
         LongVector l11 = LongVector.fromArray(S, SHL, 1110);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1112);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1112);
         LongVector r12 = LongVector.fromArray(S, SHR, 1112);
         LongVector r13 = LongVector.fromArray(S, SHR, 1114);
         LongVector l13 = LongVector.fromArray(S, SHL, 1114);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1116);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1116);
         LongVector r14 = LongVector.fromArray(S, SHR, 1116);
         LongVector r15 = LongVector.fromArray(S, SHR, 1118);
         LongVector l15 = LongVector.fromArray(S, SHL, 1118);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r15).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l15)).and(m).add(f).intoArray(out, o + 30);
         }
     }
 
     private static void unpack17_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1120);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1120);
         LongVector r0 = LongVector.fromArray(S, SHR, 1120);
         LongVector l0 = LongVector.fromArray(S, SHL, 1120);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1122);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1122);
         LongVector r1 = LongVector.fromArray(S, SHR, 1122);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1124);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1124);
         LongVector r2 = LongVector.fromArray(S, SHR, 1124);
         LongVector l2 = LongVector.fromArray(S, SHL, 1124);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1126);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1126);
         LongVector r3 = LongVector.fromArray(S, SHR, 1126);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1128);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1128);
         LongVector r4 = LongVector.fromArray(S, SHR, 1128);
         LongVector l4 = LongVector.fromArray(S, SHL, 1128);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1130);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1130);
         LongVector r5 = LongVector.fromArray(S, SHR, 1130);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1132);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1132);
         LongVector r6 = LongVector.fromArray(S, SHR, 1132);
         LongVector l6 = LongVector.fromArray(S, SHL, 1132);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1134);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1134);
         LongVector r7 = LongVector.fromArray(S, SHR, 1134);
         LongVector r8 = LongVector.fromArray(S, SHR, 1136);
         LongVector l8 = LongVector.fromArray(S, SHL, 1136);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1138);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1138);
         LongVector r9 = LongVector.fromArray(S, SHR, 1138);
         LongVector r10 = LongVector.fromArray(S, SHR, 1140);
         LongVector l10 = LongVector.fromArray(S, SHL, 1140);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1142);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1142);
         LongVector r11 = LongVector.fromArray(S, SHR, 1142);
         LongVector r12 = LongVector.fromArray(S, SHR, 1144);
         LongVector l12 = LongVector.fromArray(S, SHL, 1144);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1146);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1146);
         LongVector r13 = LongVector.fromArray(S, SHR, 1146);
         LongVector r14 = LongVector.fromArray(S, SHR, 1148);
         LongVector l14 = LongVector.fromArray(S, SHL, 1148);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 1150);
+        LongVector x15 = LongVector.fromArray(S, IDX, 1150);
         LongVector r15 = LongVector.fromArray(S, SHR, 1150);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 50);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 54);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 62);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1152);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1152);
         LongVector r0 = LongVector.fromArray(S, SHR, 1152);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1154);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1154);
         LongVector r1 = LongVector.fromArray(S, SHR, 1154);
         LongVector l1 = LongVector.fromArray(S, SHL, 1154);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1156);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1156);
         LongVector r2 = LongVector.fromArray(S, SHR, 1156);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1158);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1158);
         LongVector r3 = LongVector.fromArray(S, SHR, 1158);
         LongVector l3 = LongVector.fromArray(S, SHL, 1158);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1160);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1160);
         LongVector r4 = LongVector.fromArray(S, SHR, 1160);
         LongVector r5 = LongVector.fromArray(S, SHR, 1162);
         LongVector l5 = LongVector.fromArray(S, SHL, 1162);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1164);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1164);
         LongVector r6 = LongVector.fromArray(S, SHR, 1164);
         LongVector r7 = LongVector.fromArray(S, SHR, 1166);
         LongVector l7 = LongVector.fromArray(S, SHL, 1166);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1168);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1168);
         LongVector r8 = LongVector.fromArray(S, SHR, 1168);
         LongVector l8 = LongVector.fromArray(S, SHL, 1168);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1170);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1170);
         LongVector r9 = LongVector.fromArray(S, SHR, 1170);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1172);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1172);
         LongVector r10 = LongVector.fromArray(S, SHR, 1172);
         LongVector l10 = LongVector.fromArray(S, SHL, 1172);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1174);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1174);
         LongVector r11 = LongVector.fromArray(S, SHR, 1174);
         LongVector r12 = LongVector.fromArray(S, SHR, 1176);
         LongVector l12 = LongVector.fromArray(S, SHL, 1176);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1178);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1178);
         LongVector r13 = LongVector.fromArray(S, SHR, 1178);
         LongVector r14 = LongVector.fromArray(S, SHR, 1180);
         LongVector l14 = LongVector.fromArray(S, SHL, 1180);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 1182);
+        LongVector x15 = LongVector.fromArray(S, IDX, 1182);
         LongVector r15 = LongVector.fromArray(S, SHR, 1182);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 30);
         }
     }
 
     private static void unpack18_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1184);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1184);
         LongVector r0 = LongVector.fromArray(S, SHR, 1184);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1186);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1186);
         LongVector r1 = LongVector.fromArray(S, SHR, 1186);
         LongVector l1 = LongVector.fromArray(S, SHL, 1186);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1188);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1188);
         LongVector r2 = LongVector.fromArray(S, SHR, 1188);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1190);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1190);
         LongVector r3 = LongVector.fromArray(S, SHR, 1190);
         LongVector l3 = LongVector.fromArray(S, SHL, 1190);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1192);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1192);
         LongVector r4 = LongVector.fromArray(S, SHR, 1192);
         LongVector r5 = LongVector.fromArray(S, SHR, 1194);
         LongVector l5 = LongVector.fromArray(S, SHL, 1194);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1196);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1196);
         LongVector r6 = LongVector.fromArray(S, SHR, 1196);
         LongVector r7 = LongVector.fromArray(S, SHR, 1198);
         LongVector l7 = LongVector.fromArray(S, SHL, 1198);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1200);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1200);
         LongVector r8 = LongVector.fromArray(S, SHR, 1200);
         LongVector l8 = LongVector.fromArray(S, SHL, 1200);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1202);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1202);
         LongVector r9 = LongVector.fromArray(S, SHR, 1202);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1204);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1204);
         LongVector r10 = LongVector.fromArray(S, SHR, 1204);
         LongVector l10 = LongVector.fromArray(S, SHL, 1204);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1206);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1206);
         LongVector r11 = LongVector.fromArray(S, SHR, 1206);
         LongVector r12 = LongVector.fromArray(S, SHR, 1208);
         LongVector l12 = LongVector.fromArray(S, SHL, 1208);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1210);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1210);
         LongVector r13 = LongVector.fromArray(S, SHR, 1210);
         LongVector r14 = LongVector.fromArray(S, SHR, 1212);
         LongVector l14 = LongVector.fromArray(S, SHL, 1212);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 1214);
+        LongVector x15 = LongVector.fromArray(S, IDX, 1214);
         LongVector r15 = LongVector.fromArray(S, SHR, 1214);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 44);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 54);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 48);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 50);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 52);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 62);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1216);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1216);
         LongVector r0 = LongVector.fromArray(S, SHR, 1216);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1218);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1218);
         LongVector r1 = LongVector.fromArray(S, SHR, 1218);
         LongVector l1 = LongVector.fromArray(S, SHL, 1218);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1220);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1220);
         LongVector r2 = LongVector.fromArray(S, SHR, 1220);
         LongVector r3 = LongVector.fromArray(S, SHR, 1222);
         LongVector l3 = LongVector.fromArray(S, SHL, 1222);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1224);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1224);
         LongVector r4 = LongVector.fromArray(S, SHR, 1224);
         LongVector r5 = LongVector.fromArray(S, SHR, 1226);
         LongVector l5 = LongVector.fromArray(S, SHL, 1226);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1228);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1228);
         LongVector r6 = LongVector.fromArray(S, SHR, 1228);
         LongVector l6 = LongVector.fromArray(S, SHL, 1228);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1230);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1230);
         LongVector r7 = LongVector.fromArray(S, SHR, 1230);
         LongVector r8 = LongVector.fromArray(S, SHR, 1232);
         LongVector l8 = LongVector.fromArray(S, SHL, 1232);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1234);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1234);
         LongVector r9 = LongVector.fromArray(S, SHR, 1234);
         LongVector r10 = LongVector.fromArray(S, SHR, 1236);
         LongVector l10 = LongVector.fromArray(S, SHL, 1236);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1238);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1238);
         LongVector r11 = LongVector.fromArray(S, SHR, 1238);
         LongVector l11 = LongVector.fromArray(S, SHL, 1238);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1240);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1240);
         LongVector r12 = LongVector.fromArray(S, SHR, 1240);
         LongVector r13 = LongVector.fromArray(S, SHR, 1242);
         LongVector l13 = LongVector.fromArray(S, SHL, 1242);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1244);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1244);
         LongVector r14 = LongVector.fromArray(S, SHR, 1244);
         LongVector r15 = LongVector.fromArray(S, SHR, 1246);
         LongVector l15 = LongVector.fromArray(S, SHL, 1246);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r15).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l15)).and(m).add(f).intoArray(out, o + 30);
         }
     }
 
     private static void unpack19_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1248);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1248);
         LongVector r0 = LongVector.fromArray(S, SHR, 1248);
         LongVector l0 = LongVector.fromArray(S, SHL, 1248);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1250);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1250);
         LongVector r1 = LongVector.fromArray(S, SHR, 1250);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1252);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1252);
         LongVector r2 = LongVector.fromArray(S, SHR, 1252);
         LongVector l2 = LongVector.fromArray(S, SHL, 1252);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1254);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1254);
         LongVector r3 = LongVector.fromArray(S, SHR, 1254);
         LongVector r4 = LongVector.fromArray(S, SHR, 1256);
         LongVector l4 = LongVector.fromArray(S, SHL, 1256);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1258);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1258);
         LongVector r5 = LongVector.fromArray(S, SHR, 1258);
         LongVector l5 = LongVector.fromArray(S, SHL, 1258);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1260);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1260);
         LongVector r6 = LongVector.fromArray(S, SHR, 1260);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1262);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1262);
         LongVector r7 = LongVector.fromArray(S, SHR, 1262);
         LongVector l7 = LongVector.fromArray(S, SHL, 1262);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1264);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1264);
         LongVector r8 = LongVector.fromArray(S, SHR, 1264);
         LongVector r9 = LongVector.fromArray(S, SHR, 1266);
         LongVector l9 = LongVector.fromArray(S, SHL, 1266);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1268);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1268);
         LongVector r10 = LongVector.fromArray(S, SHR, 1268);
         LongVector l10 = LongVector.fromArray(S, SHL, 1268);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1270);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1270);
         LongVector r11 = LongVector.fromArray(S, SHR, 1270);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1272);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1272);
         LongVector r12 = LongVector.fromArray(S, SHR, 1272);
         LongVector l12 = LongVector.fromArray(S, SHL, 1272);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1274);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1274);
         LongVector r13 = LongVector.fromArray(S, SHR, 1274);
         LongVector r14 = LongVector.fromArray(S, SHR, 1276);
         LongVector l14 = LongVector.fromArray(S, SHL, 1276);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 58);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 52);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 54);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 56);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack19_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1278);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1278);
         LongVector r0 = LongVector.fromArray(S, SHR, 1278);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1280);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1280);
         LongVector r0 = LongVector.fromArray(S, SHR, 1280);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1282);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1282);
         LongVector r1 = LongVector.fromArray(S, SHR, 1282);
         LongVector l1 = LongVector.fromArray(S, SHL, 1282);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1284);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1284);
         LongVector r2 = LongVector.fromArray(S, SHR, 1284);
         LongVector r3 = LongVector.fromArray(S, SHR, 1286);
         LongVector l3 = LongVector.fromArray(S, SHL, 1286);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1288);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1288);
         LongVector r4 = LongVector.fromArray(S, SHR, 1288);
         LongVector l4 = LongVector.fromArray(S, SHL, 1288);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1290);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1290);
         LongVector r5 = LongVector.fromArray(S, SHR, 1290);
         LongVector r6 = LongVector.fromArray(S, SHR, 1292);
         LongVector l6 = LongVector.fromArray(S, SHL, 1292);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1294);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1294);
         LongVector r7 = LongVector.fromArray(S, SHR, 1294);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 20);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 26);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 30);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 30);
         }
     }
 
     private static void unpack20_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1312);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1312);
         LongVector r0 = LongVector.fromArray(S, SHR, 1312);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1314);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1314);
         LongVector r1 = LongVector.fromArray(S, SHR, 1314);
         LongVector l1 = LongVector.fromArray(S, SHL, 1314);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1316);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1316);
         LongVector r2 = LongVector.fromArray(S, SHR, 1316);
         LongVector r3 = LongVector.fromArray(S, SHR, 1318);
         LongVector l3 = LongVector.fromArray(S, SHL, 1318);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1320);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1320);
         LongVector r4 = LongVector.fromArray(S, SHR, 1320);
         LongVector l4 = LongVector.fromArray(S, SHL, 1320);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1322);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1322);
         LongVector r5 = LongVector.fromArray(S, SHR, 1322);
         LongVector r6 = LongVector.fromArray(S, SHR, 1324);
         LongVector l6 = LongVector.fromArray(S, SHL, 1324);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1326);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1326);
         LongVector r7 = LongVector.fromArray(S, SHR, 1326);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 42);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 52);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 50);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 58);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 56);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 62);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1344);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1344);
         LongVector r0 = LongVector.fromArray(S, SHR, 1344);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1346);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1346);
         LongVector r1 = LongVector.fromArray(S, SHR, 1346);
         LongVector l1 = LongVector.fromArray(S, SHL, 1346);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1348);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1348);
         LongVector r2 = LongVector.fromArray(S, SHR, 1348);
         LongVector r3 = LongVector.fromArray(S, SHR, 1350);
         LongVector l3 = LongVector.fromArray(S, SHL, 1350);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1352);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1352);
         LongVector r4 = LongVector.fromArray(S, SHR, 1352);
         LongVector l4 = LongVector.fromArray(S, SHL, 1352);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1354);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1354);
         LongVector r5 = LongVector.fromArray(S, SHR, 1354);
         LongVector r6 = LongVector.fromArray(S, SHR, 1356);
         LongVector l6 = LongVector.fromArray(S, SHL, 1356);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1358);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1358);
         LongVector r7 = LongVector.fromArray(S, SHR, 1358);
         LongVector l7 = LongVector.fromArray(S, SHL, 1358);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1360);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1360);
         LongVector r8 = LongVector.fromArray(S, SHR, 1360);
         LongVector r9 = LongVector.fromArray(S, SHR, 1362);
         LongVector l9 = LongVector.fromArray(S, SHL, 1362);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1364);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1364);
         LongVector r10 = LongVector.fromArray(S, SHR, 1364);
         LongVector l10 = LongVector.fromArray(S, SHL, 1364);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1366);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1366);
         LongVector r11 = LongVector.fromArray(S, SHR, 1366);
         LongVector r12 = LongVector.fromArray(S, SHR, 1368);
         LongVector l12 = LongVector.fromArray(S, SHL, 1368);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1370);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1370);
         LongVector r13 = LongVector.fromArray(S, SHR, 1370);
         LongVector l13 = LongVector.fromArray(S, SHL, 1370);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1372);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1372);
         LongVector r14 = LongVector.fromArray(S, SHR, 1372);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
         }
     }
 
     private static void unpack21_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 1374);
         LongVector l0 = LongVector.fromArray(S, SHL, 1374);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1376);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1376);
         LongVector r1 = LongVector.fromArray(S, SHR, 1376);
         LongVector l1 = LongVector.fromArray(S, SHL, 1376);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1378);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1378);
         LongVector r2 = LongVector.fromArray(S, SHR, 1378);
         LongVector r3 = LongVector.fromArray(S, SHR, 1380);
         LongVector l3 = LongVector.fromArray(S, SHL, 1380);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1382);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1382);
         LongVector r4 = LongVector.fromArray(S, SHR, 1382);
         LongVector l4 = LongVector.fromArray(S, SHL, 1382);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1384);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1384);
         LongVector r5 = LongVector.fromArray(S, SHR, 1384);
         LongVector r6 = LongVector.fromArray(S, SHR, 1386);
         LongVector l6 = LongVector.fromArray(S, SHL, 1386);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1388);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1388);
         LongVector r7 = LongVector.fromArray(S, SHR, 1388);
         LongVector l7 = LongVector.fromArray(S, SHL, 1388);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1390);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1390);
         LongVector r8 = LongVector.fromArray(S, SHR, 1390);
         LongVector r9 = LongVector.fromArray(S, SHR, 1392);
         LongVector l9 = LongVector.fromArray(S, SHL, 1392);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1394);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1394);
         LongVector r10 = LongVector.fromArray(S, SHR, 1394);
         LongVector l10 = LongVector.fromArray(S, SHL, 1394);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1396);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1396);
         LongVector r11 = LongVector.fromArray(S, SHR, 1396);
         LongVector r12 = LongVector.fromArray(S, SHR, 1398);
         LongVector l12 = LongVector.fromArray(S, SHL, 1398);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1400);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1400);
         LongVector r13 = LongVector.fromArray(S, SHR, 1400);
         LongVector l13 = LongVector.fromArray(S, SHL, 1400);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1402);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1402);
         LongVector r14 = LongVector.fromArray(S, SHR, 1402);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 34);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 40);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 46);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 44);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 52);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 56);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 58);
         }
     }
 
     private static void unpack21_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 1404);
         LongVector l0 = LongVector.fromArray(S, SHL, 1404);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1406);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1406);
         LongVector r1 = LongVector.fromArray(S, SHR, 1406);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 62);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1408);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1408);
         LongVector r0 = LongVector.fromArray(S, SHR, 1408);
         LongVector r1 = LongVector.fromArray(S, SHR, 1410);
         LongVector l1 = LongVector.fromArray(S, SHL, 1410);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1412);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1412);
         LongVector r2 = LongVector.fromArray(S, SHR, 1412);
         LongVector l2 = LongVector.fromArray(S, SHL, 1412);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1414);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1414);
         LongVector r3 = LongVector.fromArray(S, SHR, 1414);
         LongVector r4 = LongVector.fromArray(S, SHR, 1416);
         LongVector l4 = LongVector.fromArray(S, SHL, 1416);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1418);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1418);
         LongVector r5 = LongVector.fromArray(S, SHR, 1418);
         LongVector l5 = LongVector.fromArray(S, SHL, 1418);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1420);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1420);
         LongVector r6 = LongVector.fromArray(S, SHR, 1420);
         LongVector r7 = LongVector.fromArray(S, SHR, 1422);
         LongVector l7 = LongVector.fromArray(S, SHL, 1422);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1424);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1424);
         LongVector r8 = LongVector.fromArray(S, SHR, 1424);
         LongVector l8 = LongVector.fromArray(S, SHL, 1424);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1426);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1426);
         LongVector r9 = LongVector.fromArray(S, SHR, 1426);
         LongVector r10 = LongVector.fromArray(S, SHR, 1428);
         LongVector l10 = LongVector.fromArray(S, SHL, 1428);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1430);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1430);
         LongVector r11 = LongVector.fromArray(S, SHR, 1430);
         LongVector l11 = LongVector.fromArray(S, SHL, 1430);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1432);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1432);
         LongVector r12 = LongVector.fromArray(S, SHR, 1432);
         LongVector r13 = LongVector.fromArray(S, SHR, 1434);
         LongVector l13 = LongVector.fromArray(S, SHL, 1434);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1436);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1436);
         LongVector r14 = LongVector.fromArray(S, SHR, 1436);
         LongVector l14 = LongVector.fromArray(S, SHL, 1436);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
         }
     }
 
     private static void unpack22_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1438);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1438);
         LongVector r0 = LongVector.fromArray(S, SHR, 1438);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1440);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1440);
         LongVector r1 = LongVector.fromArray(S, SHR, 1440);
         LongVector r2 = LongVector.fromArray(S, SHR, 1442);
         LongVector l2 = LongVector.fromArray(S, SHL, 1442);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1444);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1444);
         LongVector r3 = LongVector.fromArray(S, SHR, 1444);
         LongVector l3 = LongVector.fromArray(S, SHL, 1444);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1446);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1446);
         LongVector r4 = LongVector.fromArray(S, SHR, 1446);
         LongVector r5 = LongVector.fromArray(S, SHR, 1448);
         LongVector l5 = LongVector.fromArray(S, SHL, 1448);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1450);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1450);
         LongVector r6 = LongVector.fromArray(S, SHR, 1450);
         LongVector l6 = LongVector.fromArray(S, SHL, 1450);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1452);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1452);
         LongVector r7 = LongVector.fromArray(S, SHR, 1452);
         LongVector r8 = LongVector.fromArray(S, SHR, 1454);
         LongVector l8 = LongVector.fromArray(S, SHL, 1454);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1456);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1456);
         LongVector r9 = LongVector.fromArray(S, SHR, 1456);
         LongVector l9 = LongVector.fromArray(S, SHL, 1456);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1458);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1458);
         LongVector r10 = LongVector.fromArray(S, SHR, 1458);
         LongVector r11 = LongVector.fromArray(S, SHR, 1460);
         LongVector l11 = LongVector.fromArray(S, SHL, 1460);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1462);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1462);
         LongVector r12 = LongVector.fromArray(S, SHR, 1462);
         LongVector l12 = LongVector.fromArray(S, SHL, 1462);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1464);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1464);
         LongVector r13 = LongVector.fromArray(S, SHR, 1464);
         LongVector r14 = LongVector.fromArray(S, SHR, 1466);
         LongVector l14 = LongVector.fromArray(S, SHL, 1466);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 30);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 38);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 36);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 44);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 50);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 48);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 58);
         }
     }
 
     private static void unpack22_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1468);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1468);
         LongVector r0 = LongVector.fromArray(S, SHR, 1468);
         LongVector l0 = LongVector.fromArray(S, SHL, 1468);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1470);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1470);
         LongVector r1 = LongVector.fromArray(S, SHR, 1470);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1472);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1472);
         LongVector r0 = LongVector.fromArray(S, SHR, 1472);
         LongVector r1 = LongVector.fromArray(S, SHR, 1474);
         LongVector l1 = LongVector.fromArray(S, SHL, 1474);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1476);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1476);
         LongVector r2 = LongVector.fromArray(S, SHR, 1476);
         LongVector l2 = LongVector.fromArray(S, SHL, 1476);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1478);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1478);
         LongVector r3 = LongVector.fromArray(S, SHR, 1478);
         LongVector r4 = LongVector.fromArray(S, SHR, 1480);
         LongVector l4 = LongVector.fromArray(S, SHL, 1480);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1482);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1482);
         LongVector r5 = LongVector.fromArray(S, SHR, 1482);
         LongVector l5 = LongVector.fromArray(S, SHL, 1482);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1484);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1484);
         LongVector r6 = LongVector.fromArray(S, SHR, 1484);
         LongVector l6 = LongVector.fromArray(S, SHL, 1484);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1486);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1486);
         LongVector r7 = LongVector.fromArray(S, SHR, 1486);
         LongVector r8 = LongVector.fromArray(S, SHR, 1488);
         LongVector l8 = LongVector.fromArray(S, SHL, 1488);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1490);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1490);
         LongVector r9 = LongVector.fromArray(S, SHR, 1490);
         LongVector l9 = LongVector.fromArray(S, SHL, 1490);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1492);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1492);
         LongVector r10 = LongVector.fromArray(S, SHR, 1492);
         LongVector r11 = LongVector.fromArray(S, SHR, 1494);
         LongVector l11 = LongVector.fromArray(S, SHL, 1494);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1496);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1496);
         LongVector r12 = LongVector.fromArray(S, SHR, 1496);
         LongVector l12 = LongVector.fromArray(S, SHL, 1496);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1498);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1498);
         LongVector r13 = LongVector.fromArray(S, SHR, 1498);
         LongVector l13 = LongVector.fromArray(S, SHL, 1498);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 1500);
+        LongVector x14 = LongVector.fromArray(S, IDX, 1500);
         LongVector r14 = LongVector.fromArray(S, SHR, 1500);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 28);
         }
     }
 
     private static void unpack23_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 1502);
         LongVector l0 = LongVector.fromArray(S, SHL, 1502);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1504);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1504);
         LongVector r1 = LongVector.fromArray(S, SHR, 1504);
         LongVector l1 = LongVector.fromArray(S, SHL, 1504);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1506);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1506);
         LongVector r2 = LongVector.fromArray(S, SHR, 1506);
         LongVector r3 = LongVector.fromArray(S, SHR, 1508);
         LongVector l3 = LongVector.fromArray(S, SHL, 1508);
         LongVector r4 = LongVector.fromArray(S, SHR, 1510);
         LongVector l4 = LongVector.fromArray(S, SHL, 1510);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1512);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1512);
         LongVector r5 = LongVector.fromArray(S, SHR, 1512);
         LongVector l5 = LongVector.fromArray(S, SHL, 1512);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1514);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1514);
         LongVector r6 = LongVector.fromArray(S, SHR, 1514);
         LongVector r7 = LongVector.fromArray(S, SHR, 1516);
         LongVector l7 = LongVector.fromArray(S, SHL, 1516);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1518);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1518);
         LongVector r8 = LongVector.fromArray(S, SHR, 1518);
         LongVector l8 = LongVector.fromArray(S, SHL, 1518);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1520);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1520);
         LongVector r9 = LongVector.fromArray(S, SHR, 1520);
         LongVector r10 = LongVector.fromArray(S, SHR, 1522);
         LongVector l10 = LongVector.fromArray(S, SHL, 1522);
         LongVector r11 = LongVector.fromArray(S, SHR, 1524);
         LongVector l11 = LongVector.fromArray(S, SHL, 1524);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1526);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1526);
         LongVector r12 = LongVector.fromArray(S, SHR, 1526);
         LongVector l12 = LongVector.fromArray(S, SHL, 1526);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1528);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1528);
         LongVector r13 = LongVector.fromArray(S, SHR, 1528);
         LongVector r14 = LongVector.fromArray(S, SHR, 1530);
         LongVector l14 = LongVector.fromArray(S, SHL, 1530);
@@ -2525,155 +2524,155 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 34);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 42);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 48);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 58);
         }
     }
 
     private static void unpack23_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1532);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1532);
         LongVector r0 = LongVector.fromArray(S, SHR, 1532);
         LongVector l0 = LongVector.fromArray(S, SHL, 1532);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1534);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1534);
         LongVector r1 = LongVector.fromArray(S, SHR, 1534);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1536);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1536);
         LongVector r0 = LongVector.fromArray(S, SHR, 1536);
         LongVector r1 = LongVector.fromArray(S, SHR, 1538);
         LongVector l1 = LongVector.fromArray(S, SHL, 1538);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1540);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1540);
         LongVector r2 = LongVector.fromArray(S, SHR, 1540);
         LongVector l2 = LongVector.fromArray(S, SHL, 1540);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1542);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1542);
         LongVector r3 = LongVector.fromArray(S, SHR, 1542);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 30);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 30);
         }
     }
 
     private static void unpack24_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1568);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1568);
         LongVector r0 = LongVector.fromArray(S, SHR, 1568);
         LongVector r1 = LongVector.fromArray(S, SHR, 1570);
         LongVector l1 = LongVector.fromArray(S, SHL, 1570);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1572);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1572);
         LongVector r2 = LongVector.fromArray(S, SHR, 1572);
         LongVector l2 = LongVector.fromArray(S, SHL, 1572);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1574);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1574);
         LongVector r3 = LongVector.fromArray(S, SHR, 1574);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 52);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 54);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1600);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1600);
         LongVector r0 = LongVector.fromArray(S, SHR, 1600);
         LongVector r1 = LongVector.fromArray(S, SHR, 1602);
         LongVector l1 = LongVector.fromArray(S, SHL, 1602);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1604);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1604);
         LongVector r2 = LongVector.fromArray(S, SHR, 1604);
         LongVector l2 = LongVector.fromArray(S, SHL, 1604);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1606);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1606);
         LongVector r3 = LongVector.fromArray(S, SHR, 1606);
         LongVector l3 = LongVector.fromArray(S, SHL, 1606);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1608);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1608);
         LongVector r4 = LongVector.fromArray(S, SHR, 1608);
         LongVector r5 = LongVector.fromArray(S, SHR, 1610);
         LongVector l5 = LongVector.fromArray(S, SHL, 1610);
         LongVector r6 = LongVector.fromArray(S, SHR, 1612);
         LongVector l6 = LongVector.fromArray(S, SHL, 1612);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1614);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1614);
         LongVector r7 = LongVector.fromArray(S, SHR, 1614);
         LongVector l7 = LongVector.fromArray(S, SHL, 1614);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1616);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1616);
         LongVector r8 = LongVector.fromArray(S, SHR, 1616);
         LongVector l8 = LongVector.fromArray(S, SHL, 1616);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1618);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1618);
         LongVector r9 = LongVector.fromArray(S, SHR, 1618);
         LongVector r10 = LongVector.fromArray(S, SHR, 1620);
         LongVector l10 = LongVector.fromArray(S, SHL, 1620);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1622);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1622);
         LongVector r11 = LongVector.fromArray(S, SHR, 1622);
         LongVector l11 = LongVector.fromArray(S, SHL, 1622);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1624);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1624);
         LongVector r12 = LongVector.fromArray(S, SHR, 1624);
         LongVector l12 = LongVector.fromArray(S, SHL, 1624);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1626);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1626);
         LongVector r13 = LongVector.fromArray(S, SHR, 1626);
         LongVector r14 = LongVector.fromArray(S, SHR, 1628);
         LongVector l14 = LongVector.fromArray(S, SHL, 1628);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 28);
         }
     }
@@ -2681,34 +2680,34 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack25_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 1630);
         LongVector l0 = LongVector.fromArray(S, SHL, 1630);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1632);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1632);
         LongVector r1 = LongVector.fromArray(S, SHR, 1632);
         LongVector l1 = LongVector.fromArray(S, SHL, 1632);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1634);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1634);
         LongVector r2 = LongVector.fromArray(S, SHR, 1634);
         LongVector l2 = LongVector.fromArray(S, SHL, 1634);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1636);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1636);
         LongVector r3 = LongVector.fromArray(S, SHR, 1636);
         LongVector r4 = LongVector.fromArray(S, SHR, 1638);
         LongVector l4 = LongVector.fromArray(S, SHL, 1638);
         LongVector r5 = LongVector.fromArray(S, SHR, 1640);
         LongVector l5 = LongVector.fromArray(S, SHL, 1640);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1642);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1642);
         LongVector r6 = LongVector.fromArray(S, SHR, 1642);
         LongVector l6 = LongVector.fromArray(S, SHL, 1642);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1644);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1644);
         LongVector r7 = LongVector.fromArray(S, SHR, 1644);
         LongVector r8 = LongVector.fromArray(S, SHR, 1646);
         LongVector l8 = LongVector.fromArray(S, SHL, 1646);
         LongVector r9 = LongVector.fromArray(S, SHR, 1648);
         LongVector l9 = LongVector.fromArray(S, SHL, 1648);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1650);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1650);
         LongVector r10 = LongVector.fromArray(S, SHR, 1650);
         LongVector l10 = LongVector.fromArray(S, SHL, 1650);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1652);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1652);
         LongVector r11 = LongVector.fromArray(S, SHR, 1652);
         LongVector l11 = LongVector.fromArray(S, SHL, 1652);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1654);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1654);
         LongVector r12 = LongVector.fromArray(S, SHR, 1654);
         LongVector r13 = LongVector.fromArray(S, SHR, 1656);
         LongVector l13 = LongVector.fromArray(S, SHL, 1656);
@@ -2716,18 +2715,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 44);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 54);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 52);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 56);
         }
     }
@@ -2735,105 +2734,105 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack25_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 1658);
         LongVector l0 = LongVector.fromArray(S, SHL, 1658);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1660);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1660);
         LongVector r1 = LongVector.fromArray(S, SHR, 1660);
         LongVector l1 = LongVector.fromArray(S, SHL, 1660);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1662);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1662);
         LongVector r2 = LongVector.fromArray(S, SHR, 1662);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1664);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1664);
         LongVector r0 = LongVector.fromArray(S, SHR, 1664);
         LongVector r1 = LongVector.fromArray(S, SHR, 1666);
         LongVector l1 = LongVector.fromArray(S, SHL, 1666);
         LongVector r2 = LongVector.fromArray(S, SHR, 1668);
         LongVector l2 = LongVector.fromArray(S, SHL, 1668);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1670);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1670);
         LongVector r3 = LongVector.fromArray(S, SHR, 1670);
         LongVector l3 = LongVector.fromArray(S, SHL, 1670);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1672);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1672);
         LongVector r4 = LongVector.fromArray(S, SHR, 1672);
         LongVector l4 = LongVector.fromArray(S, SHL, 1672);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1674);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1674);
         LongVector r5 = LongVector.fromArray(S, SHR, 1674);
         LongVector r6 = LongVector.fromArray(S, SHR, 1676);
         LongVector l6 = LongVector.fromArray(S, SHL, 1676);
         LongVector r7 = LongVector.fromArray(S, SHR, 1678);
         LongVector l7 = LongVector.fromArray(S, SHL, 1678);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1680);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1680);
         LongVector r8 = LongVector.fromArray(S, SHR, 1680);
         LongVector l8 = LongVector.fromArray(S, SHL, 1680);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1682);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1682);
         LongVector r9 = LongVector.fromArray(S, SHR, 1682);
         LongVector l9 = LongVector.fromArray(S, SHL, 1682);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1684);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1684);
         LongVector r10 = LongVector.fromArray(S, SHR, 1684);
         LongVector r11 = LongVector.fromArray(S, SHR, 1686);
         LongVector l11 = LongVector.fromArray(S, SHL, 1686);
         LongVector r12 = LongVector.fromArray(S, SHR, 1688);
         LongVector l12 = LongVector.fromArray(S, SHL, 1688);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1690);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1690);
         LongVector r13 = LongVector.fromArray(S, SHR, 1690);
         LongVector l13 = LongVector.fromArray(S, SHL, 1690);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
     private static void unpack26_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1692);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1692);
         LongVector r0 = LongVector.fromArray(S, SHR, 1692);
         LongVector l0 = LongVector.fromArray(S, SHL, 1692);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1694);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1694);
         LongVector r1 = LongVector.fromArray(S, SHR, 1694);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1696);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1696);
         LongVector r2 = LongVector.fromArray(S, SHR, 1696);
         LongVector r3 = LongVector.fromArray(S, SHR, 1698);
         LongVector l3 = LongVector.fromArray(S, SHL, 1698);
         LongVector r4 = LongVector.fromArray(S, SHR, 1700);
         LongVector l4 = LongVector.fromArray(S, SHL, 1700);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1702);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1702);
         LongVector r5 = LongVector.fromArray(S, SHR, 1702);
         LongVector l5 = LongVector.fromArray(S, SHL, 1702);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1704);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1704);
         LongVector r6 = LongVector.fromArray(S, SHR, 1704);
         LongVector l6 = LongVector.fromArray(S, SHL, 1704);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1706);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1706);
         LongVector r7 = LongVector.fromArray(S, SHR, 1706);
         LongVector r8 = LongVector.fromArray(S, SHR, 1708);
         LongVector l8 = LongVector.fromArray(S, SHL, 1708);
         LongVector r9 = LongVector.fromArray(S, SHR, 1710);
         LongVector l9 = LongVector.fromArray(S, SHL, 1710);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1712);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1712);
         LongVector r10 = LongVector.fromArray(S, SHR, 1712);
         LongVector l10 = LongVector.fromArray(S, SHL, 1712);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1714);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1714);
         LongVector r11 = LongVector.fromArray(S, SHR, 1714);
         LongVector l11 = LongVector.fromArray(S, SHL, 1714);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1716);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1716);
         LongVector r12 = LongVector.fromArray(S, SHR, 1716);
         LongVector r13 = LongVector.fromArray(S, SHR, 1718);
         LongVector l13 = LongVector.fromArray(S, SHL, 1718);
@@ -2842,59 +2841,59 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 42);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 52);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack26_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1722);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1722);
         LongVector r0 = LongVector.fromArray(S, SHR, 1722);
         LongVector l0 = LongVector.fromArray(S, SHL, 1722);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1724);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1724);
         LongVector r1 = LongVector.fromArray(S, SHR, 1724);
         LongVector l1 = LongVector.fromArray(S, SHL, 1724);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1726);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1726);
         LongVector r2 = LongVector.fromArray(S, SHR, 1726);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1728);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1728);
         LongVector r0 = LongVector.fromArray(S, SHR, 1728);
         LongVector r1 = LongVector.fromArray(S, SHR, 1730);
         LongVector l1 = LongVector.fromArray(S, SHL, 1730);
         LongVector r2 = LongVector.fromArray(S, SHR, 1732);
         LongVector l2 = LongVector.fromArray(S, SHL, 1732);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1734);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1734);
         LongVector r3 = LongVector.fromArray(S, SHR, 1734);
         LongVector l3 = LongVector.fromArray(S, SHL, 1734);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1736);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1736);
         LongVector r4 = LongVector.fromArray(S, SHR, 1736);
         LongVector l4 = LongVector.fromArray(S, SHL, 1736);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1738);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1738);
         LongVector r5 = LongVector.fromArray(S, SHR, 1738);
         LongVector l5 = LongVector.fromArray(S, SHL, 1738);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1740);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1740);
         LongVector r6 = LongVector.fromArray(S, SHR, 1740);
         LongVector r7 = LongVector.fromArray(S, SHR, 1742);
         LongVector l7 = LongVector.fromArray(S, SHL, 1742);
@@ -2902,32 +2901,32 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 1744);
         LongVector r9 = LongVector.fromArray(S, SHR, 1746);
         LongVector l9 = LongVector.fromArray(S, SHL, 1746);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1748);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1748);
         LongVector r10 = LongVector.fromArray(S, SHR, 1748);
         LongVector l10 = LongVector.fromArray(S, SHL, 1748);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1750);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1750);
         LongVector r11 = LongVector.fromArray(S, SHR, 1750);
         LongVector l11 = LongVector.fromArray(S, SHL, 1750);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1752);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1752);
         LongVector r12 = LongVector.fromArray(S, SHR, 1752);
         LongVector r13 = LongVector.fromArray(S, SHR, 1754);
         LongVector l13 = LongVector.fromArray(S, SHL, 1754);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
@@ -2937,31 +2936,31 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 1756);
         LongVector r1 = LongVector.fromArray(S, SHR, 1758);
         LongVector l1 = LongVector.fromArray(S, SHL, 1758);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1760);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1760);
         LongVector r2 = LongVector.fromArray(S, SHR, 1760);
         LongVector l2 = LongVector.fromArray(S, SHL, 1760);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1762);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1762);
         LongVector r3 = LongVector.fromArray(S, SHR, 1762);
         LongVector l3 = LongVector.fromArray(S, SHL, 1762);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1764);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1764);
         LongVector r4 = LongVector.fromArray(S, SHR, 1764);
         LongVector l4 = LongVector.fromArray(S, SHL, 1764);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1766);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1766);
         LongVector r5 = LongVector.fromArray(S, SHR, 1766);
         LongVector r6 = LongVector.fromArray(S, SHR, 1768);
         LongVector l6 = LongVector.fromArray(S, SHL, 1768);
         LongVector r7 = LongVector.fromArray(S, SHR, 1770);
         LongVector l7 = LongVector.fromArray(S, SHL, 1770);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1772);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1772);
         LongVector r8 = LongVector.fromArray(S, SHR, 1772);
         LongVector l8 = LongVector.fromArray(S, SHL, 1772);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1774);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1774);
         LongVector r9 = LongVector.fromArray(S, SHR, 1774);
         LongVector l9 = LongVector.fromArray(S, SHL, 1774);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1776);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1776);
         LongVector r10 = LongVector.fromArray(S, SHR, 1776);
         LongVector l10 = LongVector.fromArray(S, SHL, 1776);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1778);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1778);
         LongVector r11 = LongVector.fromArray(S, SHR, 1778);
         LongVector r12 = LongVector.fromArray(S, SHR, 1780);
         LongVector l12 = LongVector.fromArray(S, SHL, 1780);
@@ -2972,16 +2971,16 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 38);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 50);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
@@ -2990,26 +2989,26 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack27_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 1784);
         LongVector l0 = LongVector.fromArray(S, SHL, 1784);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1786);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1786);
         LongVector r1 = LongVector.fromArray(S, SHR, 1786);
         LongVector l1 = LongVector.fromArray(S, SHL, 1786);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1788);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1788);
         LongVector r2 = LongVector.fromArray(S, SHR, 1788);
         LongVector l2 = LongVector.fromArray(S, SHL, 1788);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1790);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1790);
         LongVector r3 = LongVector.fromArray(S, SHR, 1790);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1792);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1792);
         LongVector r0 = LongVector.fromArray(S, SHR, 1792);
         LongVector r1 = LongVector.fromArray(S, SHR, 1794);
         LongVector l1 = LongVector.fromArray(S, SHL, 1794);
@@ -3017,44 +3016,44 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l2 = LongVector.fromArray(S, SHL, 1796);
         LongVector r3 = LongVector.fromArray(S, SHR, 1798);
         LongVector l3 = LongVector.fromArray(S, SHL, 1798);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1800);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1800);
         LongVector r4 = LongVector.fromArray(S, SHR, 1800);
         LongVector l4 = LongVector.fromArray(S, SHL, 1800);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1802);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1802);
         LongVector r5 = LongVector.fromArray(S, SHR, 1802);
         LongVector l5 = LongVector.fromArray(S, SHL, 1802);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1804);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1804);
         LongVector r6 = LongVector.fromArray(S, SHR, 1804);
         LongVector l6 = LongVector.fromArray(S, SHL, 1804);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1806);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1806);
         LongVector r7 = LongVector.fromArray(S, SHR, 1806);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 26);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
     private static void unpack28_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1820);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1820);
         LongVector r0 = LongVector.fromArray(S, SHR, 1820);
         LongVector l0 = LongVector.fromArray(S, SHL, 1820);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1822);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1822);
         LongVector r1 = LongVector.fromArray(S, SHR, 1822);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1824);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1824);
         LongVector r2 = LongVector.fromArray(S, SHR, 1824);
         LongVector r3 = LongVector.fromArray(S, SHR, 1826);
         LongVector l3 = LongVector.fromArray(S, SHL, 1826);
@@ -3062,53 +3061,53 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 1828);
         LongVector r5 = LongVector.fromArray(S, SHR, 1830);
         LongVector l5 = LongVector.fromArray(S, SHL, 1830);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1832);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1832);
         LongVector r6 = LongVector.fromArray(S, SHR, 1832);
         LongVector l6 = LongVector.fromArray(S, SHL, 1832);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1834);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1834);
         LongVector r7 = LongVector.fromArray(S, SHR, 1834);
         LongVector l7 = LongVector.fromArray(S, SHL, 1834);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 48);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 46);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 56);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack28_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1850);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1850);
         LongVector r0 = LongVector.fromArray(S, SHR, 1850);
         LongVector l0 = LongVector.fromArray(S, SHL, 1850);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1852);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1852);
         LongVector r1 = LongVector.fromArray(S, SHR, 1852);
         LongVector l1 = LongVector.fromArray(S, SHL, 1852);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1854);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1854);
         LongVector r2 = LongVector.fromArray(S, SHR, 1854);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1856);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1856);
         LongVector r0 = LongVector.fromArray(S, SHR, 1856);
         LongVector r1 = LongVector.fromArray(S, SHR, 1858);
         LongVector l1 = LongVector.fromArray(S, SHL, 1858);
@@ -3118,22 +3117,22 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 1862);
         LongVector r4 = LongVector.fromArray(S, SHR, 1864);
         LongVector l4 = LongVector.fromArray(S, SHL, 1864);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1866);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1866);
         LongVector r5 = LongVector.fromArray(S, SHR, 1866);
         LongVector l5 = LongVector.fromArray(S, SHL, 1866);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1868);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1868);
         LongVector r6 = LongVector.fromArray(S, SHR, 1868);
         LongVector l6 = LongVector.fromArray(S, SHL, 1868);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1870);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1870);
         LongVector r7 = LongVector.fromArray(S, SHR, 1870);
         LongVector l7 = LongVector.fromArray(S, SHL, 1870);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1872);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1872);
         LongVector r8 = LongVector.fromArray(S, SHR, 1872);
         LongVector l8 = LongVector.fromArray(S, SHL, 1872);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1874);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1874);
         LongVector r9 = LongVector.fromArray(S, SHR, 1874);
         LongVector l9 = LongVector.fromArray(S, SHL, 1874);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1876);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1876);
         LongVector r10 = LongVector.fromArray(S, SHR, 1876);
         LongVector r11 = LongVector.fromArray(S, SHR, 1878);
         LongVector l11 = LongVector.fromArray(S, SHL, 1878);
@@ -3144,17 +3143,17 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
@@ -3166,22 +3165,22 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 1884);
         LongVector r1 = LongVector.fromArray(S, SHR, 1886);
         LongVector l1 = LongVector.fromArray(S, SHL, 1886);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1888);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1888);
         LongVector r2 = LongVector.fromArray(S, SHR, 1888);
         LongVector l2 = LongVector.fromArray(S, SHL, 1888);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1890);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1890);
         LongVector r3 = LongVector.fromArray(S, SHR, 1890);
         LongVector l3 = LongVector.fromArray(S, SHL, 1890);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1892);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1892);
         LongVector r4 = LongVector.fromArray(S, SHR, 1892);
         LongVector l4 = LongVector.fromArray(S, SHL, 1892);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1894);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1894);
         LongVector r5 = LongVector.fromArray(S, SHR, 1894);
         LongVector l5 = LongVector.fromArray(S, SHL, 1894);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1896);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1896);
         LongVector r6 = LongVector.fromArray(S, SHR, 1896);
         LongVector l6 = LongVector.fromArray(S, SHL, 1896);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1898);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1898);
         LongVector r7 = LongVector.fromArray(S, SHR, 1898);
         LongVector r8 = LongVector.fromArray(S, SHR, 1900);
         LongVector l8 = LongVector.fromArray(S, SHL, 1900);
@@ -3193,7 +3192,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l11 = LongVector.fromArray(S, SHL, 1906);
         LongVector r12 = LongVector.fromArray(S, SHR, 1908);
         LongVector l12 = LongVector.fromArray(S, SHL, 1908);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1910);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1910);
         LongVector r13 = LongVector.fromArray(S, SHR, 1910);
         LongVector l13 = LongVector.fromArray(S, SHL, 1910);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
@@ -3201,45 +3200,45 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 42);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
     private static void unpack29_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1912);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1912);
         LongVector r0 = LongVector.fromArray(S, SHR, 1912);
         LongVector l0 = LongVector.fromArray(S, SHL, 1912);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1914);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1914);
         LongVector r1 = LongVector.fromArray(S, SHR, 1914);
         LongVector l1 = LongVector.fromArray(S, SHL, 1914);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1916);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1916);
         LongVector r2 = LongVector.fromArray(S, SHR, 1916);
         LongVector l2 = LongVector.fromArray(S, SHL, 1916);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1918);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1918);
         LongVector r3 = LongVector.fromArray(S, SHR, 1918);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1920);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1920);
         LongVector r0 = LongVector.fromArray(S, SHR, 1920);
         LongVector r1 = LongVector.fromArray(S, SHR, 1922);
         LongVector l1 = LongVector.fromArray(S, SHL, 1922);
@@ -3255,28 +3254,28 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l6 = LongVector.fromArray(S, SHL, 1932);
         LongVector r7 = LongVector.fromArray(S, SHR, 1934);
         LongVector l7 = LongVector.fromArray(S, SHL, 1934);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1936);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1936);
         LongVector r8 = LongVector.fromArray(S, SHR, 1936);
         LongVector l8 = LongVector.fromArray(S, SHL, 1936);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1938);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1938);
         LongVector r9 = LongVector.fromArray(S, SHR, 1938);
         LongVector l9 = LongVector.fromArray(S, SHL, 1938);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1940);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1940);
         LongVector r10 = LongVector.fromArray(S, SHR, 1940);
         LongVector l10 = LongVector.fromArray(S, SHL, 1940);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1942);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1942);
         LongVector r11 = LongVector.fromArray(S, SHR, 1942);
         LongVector l11 = LongVector.fromArray(S, SHL, 1942);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1944);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1944);
         LongVector r12 = LongVector.fromArray(S, SHR, 1944);
         LongVector l12 = LongVector.fromArray(S, SHL, 1944);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1946);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1946);
         LongVector r13 = LongVector.fromArray(S, SHR, 1946);
         LongVector l13 = LongVector.fromArray(S, SHL, 1946);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -3284,22 +3283,22 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
     private static void unpack30_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1948);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1948);
         LongVector r0 = LongVector.fromArray(S, SHR, 1948);
         LongVector l0 = LongVector.fromArray(S, SHL, 1948);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1950);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1950);
         LongVector r1 = LongVector.fromArray(S, SHR, 1950);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1952);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1952);
         LongVector r2 = LongVector.fromArray(S, SHR, 1952);
         LongVector r3 = LongVector.fromArray(S, SHR, 1954);
         LongVector l3 = LongVector.fromArray(S, SHL, 1954);
@@ -3315,24 +3314,24 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 1964);
         LongVector r9 = LongVector.fromArray(S, SHR, 1966);
         LongVector l9 = LongVector.fromArray(S, SHL, 1966);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1968);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1968);
         LongVector r10 = LongVector.fromArray(S, SHR, 1968);
         LongVector l10 = LongVector.fromArray(S, SHL, 1968);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1970);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1970);
         LongVector r11 = LongVector.fromArray(S, SHR, 1970);
         LongVector l11 = LongVector.fromArray(S, SHL, 1970);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1972);
+        LongVector x12 = LongVector.fromArray(S, IDX, 1972);
         LongVector r12 = LongVector.fromArray(S, SHR, 1972);
         LongVector l12 = LongVector.fromArray(S, SHL, 1972);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1974);
+        LongVector x13 = LongVector.fromArray(S, IDX, 1974);
         LongVector r13 = LongVector.fromArray(S, SHR, 1974);
         LongVector l13 = LongVector.fromArray(S, SHL, 1974);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 30);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
@@ -3340,37 +3339,37 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
     private static void unpack30_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1976);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1976);
         LongVector r0 = LongVector.fromArray(S, SHR, 1976);
         LongVector l0 = LongVector.fromArray(S, SHL, 1976);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1978);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1978);
         LongVector r1 = LongVector.fromArray(S, SHR, 1978);
         LongVector l1 = LongVector.fromArray(S, SHL, 1978);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1980);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1980);
         LongVector r2 = LongVector.fromArray(S, SHR, 1980);
         LongVector l2 = LongVector.fromArray(S, SHL, 1980);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1982);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1982);
         LongVector r3 = LongVector.fromArray(S, SHR, 1982);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1984);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1984);
         LongVector r0 = LongVector.fromArray(S, SHR, 1984);
         LongVector r1 = LongVector.fromArray(S, SHR, 1986);
         LongVector l1 = LongVector.fromArray(S, SHL, 1986);
@@ -3403,7 +3402,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -3424,199 +3423,199 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack31_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2014);
         LongVector l0 = LongVector.fromArray(S, SHL, 2014);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2016);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2016);
         LongVector r1 = LongVector.fromArray(S, SHR, 2016);
         LongVector l1 = LongVector.fromArray(S, SHL, 2016);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2018);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2018);
         LongVector r2 = LongVector.fromArray(S, SHR, 2018);
         LongVector l2 = LongVector.fromArray(S, SHL, 2018);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2020);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2020);
         LongVector r3 = LongVector.fromArray(S, SHR, 2020);
         LongVector l3 = LongVector.fromArray(S, SHL, 2020);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2022);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2022);
         LongVector r4 = LongVector.fromArray(S, SHR, 2022);
         LongVector l4 = LongVector.fromArray(S, SHL, 2022);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2024);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2024);
         LongVector r5 = LongVector.fromArray(S, SHR, 2024);
         LongVector l5 = LongVector.fromArray(S, SHL, 2024);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2026);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2026);
         LongVector r6 = LongVector.fromArray(S, SHR, 2026);
         LongVector l6 = LongVector.fromArray(S, SHL, 2026);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2028);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2028);
         LongVector r7 = LongVector.fromArray(S, SHR, 2028);
         LongVector l7 = LongVector.fromArray(S, SHL, 2028);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2030);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2030);
         LongVector r8 = LongVector.fromArray(S, SHR, 2030);
         LongVector l8 = LongVector.fromArray(S, SHL, 2030);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2032);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2032);
         LongVector r9 = LongVector.fromArray(S, SHR, 2032);
         LongVector l9 = LongVector.fromArray(S, SHL, 2032);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2034);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2034);
         LongVector r10 = LongVector.fromArray(S, SHR, 2034);
         LongVector l10 = LongVector.fromArray(S, SHL, 2034);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2036);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2036);
         LongVector r11 = LongVector.fromArray(S, SHR, 2036);
         LongVector l11 = LongVector.fromArray(S, SHL, 2036);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 36);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 44);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 48);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 50);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 52);
         }
     }
 
     private static void unpack31_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2038);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2038);
         LongVector r0 = LongVector.fromArray(S, SHR, 2038);
         LongVector l0 = LongVector.fromArray(S, SHL, 2038);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2040);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2040);
         LongVector r1 = LongVector.fromArray(S, SHR, 2040);
         LongVector l1 = LongVector.fromArray(S, SHL, 2040);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2042);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2042);
         LongVector r2 = LongVector.fromArray(S, SHR, 2042);
         LongVector l2 = LongVector.fromArray(S, SHL, 2042);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2044);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2044);
         LongVector r3 = LongVector.fromArray(S, SHR, 2044);
         LongVector l3 = LongVector.fromArray(S, SHL, 2044);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2046);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2046);
         LongVector r4 = LongVector.fromArray(S, SHR, 2046);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2048);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2048);
         LongVector r0 = LongVector.fromArray(S, SHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 34);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
         }
     }
 
     private static void unpack32_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2090);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2090);
         LongVector r0 = LongVector.fromArray(S, SHR, 2090);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 42);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 50);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 54);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 58);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2112);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2112);
         LongVector r0 = LongVector.fromArray(S, SHR, 2112);
         LongVector l0 = LongVector.fromArray(S, SHL, 2112);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2114);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2114);
         LongVector r1 = LongVector.fromArray(S, SHR, 2114);
         LongVector l1 = LongVector.fromArray(S, SHL, 2114);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2116);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2116);
         LongVector r2 = LongVector.fromArray(S, SHR, 2116);
         LongVector l2 = LongVector.fromArray(S, SHL, 2116);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2118);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2118);
         LongVector r3 = LongVector.fromArray(S, SHR, 2118);
         LongVector l3 = LongVector.fromArray(S, SHL, 2118);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2120);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2120);
         LongVector r4 = LongVector.fromArray(S, SHR, 2120);
         LongVector l4 = LongVector.fromArray(S, SHL, 2120);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2122);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2122);
         LongVector r5 = LongVector.fromArray(S, SHR, 2122);
         LongVector l5 = LongVector.fromArray(S, SHL, 2122);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2124);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2124);
         LongVector r6 = LongVector.fromArray(S, SHR, 2124);
         LongVector l6 = LongVector.fromArray(S, SHL, 2124);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2126);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2126);
         LongVector r7 = LongVector.fromArray(S, SHR, 2126);
         LongVector l7 = LongVector.fromArray(S, SHL, 2126);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2128);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2128);
         LongVector r8 = LongVector.fromArray(S, SHR, 2128);
         LongVector l8 = LongVector.fromArray(S, SHL, 2128);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2130);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2130);
         LongVector r9 = LongVector.fromArray(S, SHR, 2130);
         LongVector l9 = LongVector.fromArray(S, SHL, 2130);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2132);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2132);
         LongVector r10 = LongVector.fromArray(S, SHR, 2132);
         LongVector l10 = LongVector.fromArray(S, SHL, 2132);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2134);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2134);
         LongVector r11 = LongVector.fromArray(S, SHR, 2134);
         LongVector l11 = LongVector.fromArray(S, SHL, 2134);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
         }
     }
 
     private static void unpack33_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2136);
         LongVector r0 = LongVector.fromArray(S, SHR, 2136);
         LongVector l0 = LongVector.fromArray(S, SHL, 2136);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2138);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2138);
         LongVector r1 = LongVector.fromArray(S, SHR, 2138);
         LongVector l1 = LongVector.fromArray(S, SHL, 2138);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2140);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2140);
         LongVector r2 = LongVector.fromArray(S, SHR, 2140);
         LongVector l2 = LongVector.fromArray(S, SHL, 2140);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2142);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2142);
         LongVector r3 = LongVector.fromArray(S, SHR, 2142);
         LongVector l3 = LongVector.fromArray(S, SHL, 2142);
         LongVector r4 = LongVector.fromArray(S, SHR, 2144);
@@ -3642,10 +3641,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 26);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 36);
@@ -3685,28 +3684,28 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack34_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2176);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2176);
         LongVector r0 = LongVector.fromArray(S, SHR, 2176);
         LongVector l0 = LongVector.fromArray(S, SHL, 2176);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2178);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2178);
         LongVector r1 = LongVector.fromArray(S, SHR, 2178);
         LongVector l1 = LongVector.fromArray(S, SHL, 2178);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2180);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2180);
         LongVector r2 = LongVector.fromArray(S, SHR, 2180);
         LongVector l2 = LongVector.fromArray(S, SHL, 2180);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2182);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2182);
         LongVector r3 = LongVector.fromArray(S, SHR, 2182);
         LongVector l3 = LongVector.fromArray(S, SHL, 2182);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2184);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2184);
         LongVector r4 = LongVector.fromArray(S, SHR, 2184);
         LongVector l4 = LongVector.fromArray(S, SHL, 2184);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2186);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2186);
         LongVector r5 = LongVector.fromArray(S, SHR, 2186);
         LongVector l5 = LongVector.fromArray(S, SHL, 2186);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2188);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2188);
         LongVector r6 = LongVector.fromArray(S, SHR, 2188);
         LongVector l6 = LongVector.fromArray(S, SHL, 2188);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2190);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2190);
         LongVector r7 = LongVector.fromArray(S, SHR, 2190);
         LongVector l7 = LongVector.fromArray(S, SHL, 2190);
         LongVector r8 = LongVector.fromArray(S, SHR, 2192);
@@ -3722,14 +3721,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
@@ -3745,28 +3744,28 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 2204);
         LongVector r2 = LongVector.fromArray(S, SHR, 2206);
         LongVector l2 = LongVector.fromArray(S, SHL, 2206);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2208);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2208);
         LongVector r3 = LongVector.fromArray(S, SHR, 2208);
         LongVector l3 = LongVector.fromArray(S, SHL, 2208);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2210);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2210);
         LongVector r4 = LongVector.fromArray(S, SHR, 2210);
         LongVector l4 = LongVector.fromArray(S, SHL, 2210);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2212);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2212);
         LongVector r5 = LongVector.fromArray(S, SHR, 2212);
         LongVector l5 = LongVector.fromArray(S, SHL, 2212);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2214);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2214);
         LongVector r6 = LongVector.fromArray(S, SHR, 2214);
         LongVector l6 = LongVector.fromArray(S, SHL, 2214);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2216);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2216);
         LongVector r7 = LongVector.fromArray(S, SHR, 2216);
         LongVector l7 = LongVector.fromArray(S, SHL, 2216);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2218);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2218);
         LongVector r8 = LongVector.fromArray(S, SHR, 2218);
         LongVector l8 = LongVector.fromArray(S, SHL, 2218);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2220);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2220);
         LongVector r9 = LongVector.fromArray(S, SHR, 2220);
         LongVector l9 = LongVector.fromArray(S, SHL, 2220);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2222);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2222);
         LongVector r10 = LongVector.fromArray(S, SHR, 2222);
         LongVector l10 = LongVector.fromArray(S, SHL, 2222);
         LongVector r11 = LongVector.fromArray(S, SHR, 2224);
@@ -3779,14 +3778,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
         }
@@ -3818,19 +3817,19 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack35_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2240);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2240);
         LongVector r0 = LongVector.fromArray(S, SHR, 2240);
         LongVector l0 = LongVector.fromArray(S, SHL, 2240);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2242);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2242);
         LongVector r1 = LongVector.fromArray(S, SHR, 2242);
         LongVector l1 = LongVector.fromArray(S, SHL, 2242);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2244);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2244);
         LongVector r2 = LongVector.fromArray(S, SHR, 2244);
         LongVector l2 = LongVector.fromArray(S, SHL, 2244);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2246);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2246);
         LongVector r3 = LongVector.fromArray(S, SHR, 2246);
         LongVector l3 = LongVector.fromArray(S, SHL, 2246);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2248);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2248);
         LongVector r4 = LongVector.fromArray(S, SHR, 2248);
         LongVector l4 = LongVector.fromArray(S, SHL, 2248);
         LongVector r5 = LongVector.fromArray(S, SHR, 2250);
@@ -3845,39 +3844,39 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l9 = LongVector.fromArray(S, SHL, 2258);
         LongVector r10 = LongVector.fromArray(S, SHR, 2260);
         LongVector l10 = LongVector.fromArray(S, SHL, 2260);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2262);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2262);
         LongVector r11 = LongVector.fromArray(S, SHR, 2262);
         LongVector l11 = LongVector.fromArray(S, SHL, 2262);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2264);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2264);
         LongVector r12 = LongVector.fromArray(S, SHR, 2264);
         LongVector l12 = LongVector.fromArray(S, SHL, 2264);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
         }
     }
 
     private static void unpack35_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2266);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2266);
         LongVector r0 = LongVector.fromArray(S, SHR, 2266);
         LongVector l0 = LongVector.fromArray(S, SHL, 2266);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2268);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2268);
         LongVector r1 = LongVector.fromArray(S, SHR, 2268);
         LongVector l1 = LongVector.fromArray(S, SHL, 2268);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2270);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2270);
         LongVector r2 = LongVector.fromArray(S, SHR, 2270);
         LongVector l2 = LongVector.fromArray(S, SHL, 2270);
         LongVector r3 = LongVector.fromArray(S, SHR, 2272);
@@ -3892,39 +3891,39 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 2280);
         LongVector r8 = LongVector.fromArray(S, SHR, 2282);
         LongVector l8 = LongVector.fromArray(S, SHL, 2282);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2284);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2284);
         LongVector r9 = LongVector.fromArray(S, SHR, 2284);
         LongVector l9 = LongVector.fromArray(S, SHL, 2284);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2286);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2286);
         LongVector r10 = LongVector.fromArray(S, SHR, 2286);
         LongVector l10 = LongVector.fromArray(S, SHL, 2286);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2288);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2288);
         LongVector r11 = LongVector.fromArray(S, SHR, 2288);
         LongVector l11 = LongVector.fromArray(S, SHL, 2288);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2290);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2290);
         LongVector r12 = LongVector.fromArray(S, SHR, 2290);
         LongVector l12 = LongVector.fromArray(S, SHL, 2290);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
         }
     }
 
     private static void unpack35_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2292);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2292);
         LongVector r0 = LongVector.fromArray(S, SHR, 2292);
         LongVector l0 = LongVector.fromArray(S, SHL, 2292);
         LongVector r1 = LongVector.fromArray(S, SHR, 2294);
@@ -3940,7 +3939,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
@@ -3950,16 +3949,16 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack36_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2304);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2304);
         LongVector r0 = LongVector.fromArray(S, SHR, 2304);
         LongVector l0 = LongVector.fromArray(S, SHL, 2304);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2306);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2306);
         LongVector r1 = LongVector.fromArray(S, SHR, 2306);
         LongVector l1 = LongVector.fromArray(S, SHL, 2306);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2308);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2308);
         LongVector r2 = LongVector.fromArray(S, SHR, 2308);
         LongVector l2 = LongVector.fromArray(S, SHL, 2308);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2310);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2310);
         LongVector r3 = LongVector.fromArray(S, SHR, 2310);
         LongVector l3 = LongVector.fromArray(S, SHL, 2310);
         LongVector r4 = LongVector.fromArray(S, SHR, 2312);
@@ -3973,18 +3972,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
         }
     }
@@ -3996,16 +3995,16 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 2332);
         LongVector r2 = LongVector.fromArray(S, SHR, 2334);
         LongVector l2 = LongVector.fromArray(S, SHL, 2334);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2336);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2336);
         LongVector r3 = LongVector.fromArray(S, SHR, 2336);
         LongVector l3 = LongVector.fromArray(S, SHL, 2336);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2338);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2338);
         LongVector r4 = LongVector.fromArray(S, SHR, 2338);
         LongVector l4 = LongVector.fromArray(S, SHL, 2338);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2340);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2340);
         LongVector r5 = LongVector.fromArray(S, SHR, 2340);
         LongVector l5 = LongVector.fromArray(S, SHL, 2340);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2342);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2342);
         LongVector r6 = LongVector.fromArray(S, SHR, 2342);
         LongVector l6 = LongVector.fromArray(S, SHL, 2342);
         LongVector r7 = LongVector.fromArray(S, SHR, 2344);
@@ -4016,24 +4015,24 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 50);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 48);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 50);
         }
     }
 
     private static void unpack36_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2356);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2356);
         LongVector r0 = LongVector.fromArray(S, SHR, 2356);
         LongVector l0 = LongVector.fromArray(S, SHL, 2356);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2358);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2358);
         LongVector r1 = LongVector.fromArray(S, SHR, 2358);
         LongVector l1 = LongVector.fromArray(S, SHL, 2358);
         LongVector r2 = LongVector.fromArray(S, SHR, 2360);
@@ -4047,8 +4046,8 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 60);
@@ -4057,13 +4056,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack37_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2368);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2368);
         LongVector r0 = LongVector.fromArray(S, SHR, 2368);
         LongVector l0 = LongVector.fromArray(S, SHL, 2368);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2370);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2370);
         LongVector r1 = LongVector.fromArray(S, SHR, 2370);
         LongVector l1 = LongVector.fromArray(S, SHL, 2370);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2372);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2372);
         LongVector r2 = LongVector.fromArray(S, SHR, 2372);
         LongVector l2 = LongVector.fromArray(S, SHL, 2372);
         LongVector r3 = LongVector.fromArray(S, SHR, 2374);
@@ -4074,13 +4073,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 2378);
         LongVector r6 = LongVector.fromArray(S, SHR, 2380);
         LongVector l6 = LongVector.fromArray(S, SHL, 2380);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2382);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2382);
         LongVector r7 = LongVector.fromArray(S, SHR, 2382);
         LongVector l7 = LongVector.fromArray(S, SHL, 2382);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2384);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2384);
         LongVector r8 = LongVector.fromArray(S, SHR, 2384);
         LongVector l8 = LongVector.fromArray(S, SHL, 2384);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2386);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2386);
         LongVector r9 = LongVector.fromArray(S, SHR, 2386);
         LongVector l9 = LongVector.fromArray(S, SHL, 2386);
         LongVector r10 = LongVector.fromArray(S, SHR, 2388);
@@ -4092,16 +4091,16 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
@@ -4109,13 +4108,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack37_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2394);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2394);
         LongVector r0 = LongVector.fromArray(S, SHR, 2394);
         LongVector l0 = LongVector.fromArray(S, SHL, 2394);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2396);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2396);
         LongVector r1 = LongVector.fromArray(S, SHR, 2396);
         LongVector l1 = LongVector.fromArray(S, SHL, 2396);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2398);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2398);
         LongVector r2 = LongVector.fromArray(S, SHR, 2398);
         LongVector l2 = LongVector.fromArray(S, SHL, 2398);
         LongVector r3 = LongVector.fromArray(S, SHR, 2400);
@@ -4126,10 +4125,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 2404);
         LongVector r6 = LongVector.fromArray(S, SHR, 2406);
         LongVector l6 = LongVector.fromArray(S, SHL, 2406);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2408);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2408);
         LongVector r7 = LongVector.fromArray(S, SHR, 2408);
         LongVector l7 = LongVector.fromArray(S, SHL, 2408);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2410);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2410);
         LongVector r8 = LongVector.fromArray(S, SHR, 2410);
         LongVector l8 = LongVector.fromArray(S, SHL, 2410);
         LongVector r9 = LongVector.fromArray(S, SHR, 2412);
@@ -4143,15 +4142,15 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
@@ -4160,13 +4159,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack37_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2420);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2420);
         LongVector r0 = LongVector.fromArray(S, SHR, 2420);
         LongVector l0 = LongVector.fromArray(S, SHL, 2420);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2422);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2422);
         LongVector r1 = LongVector.fromArray(S, SHR, 2422);
         LongVector l1 = LongVector.fromArray(S, SHL, 2422);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2424);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2424);
         LongVector r2 = LongVector.fromArray(S, SHR, 2424);
         LongVector l2 = LongVector.fromArray(S, SHL, 2424);
         LongVector r3 = LongVector.fromArray(S, SHR, 2426);
@@ -4178,9 +4177,9 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 62);
@@ -4188,13 +4187,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack38_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2432);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2432);
         LongVector r0 = LongVector.fromArray(S, SHR, 2432);
         LongVector l0 = LongVector.fromArray(S, SHL, 2432);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2434);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2434);
         LongVector r1 = LongVector.fromArray(S, SHR, 2434);
         LongVector l1 = LongVector.fromArray(S, SHL, 2434);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2436);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2436);
         LongVector r2 = LongVector.fromArray(S, SHR, 2436);
         LongVector l2 = LongVector.fromArray(S, SHL, 2436);
         LongVector r3 = LongVector.fromArray(S, SHR, 2438);
@@ -4203,10 +4202,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 2440);
         LongVector r5 = LongVector.fromArray(S, SHR, 2442);
         LongVector l5 = LongVector.fromArray(S, SHL, 2442);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2444);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2444);
         LongVector r6 = LongVector.fromArray(S, SHR, 2444);
         LongVector l6 = LongVector.fromArray(S, SHL, 2444);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2446);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2446);
         LongVector r7 = LongVector.fromArray(S, SHR, 2446);
         LongVector l7 = LongVector.fromArray(S, SHL, 2446);
         LongVector r8 = LongVector.fromArray(S, SHR, 2448);
@@ -4215,28 +4214,28 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l9 = LongVector.fromArray(S, SHL, 2450);
         LongVector r10 = LongVector.fromArray(S, SHR, 2452);
         LongVector l10 = LongVector.fromArray(S, SHL, 2452);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2454);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2454);
         LongVector r11 = LongVector.fromArray(S, SHR, 2454);
         LongVector l11 = LongVector.fromArray(S, SHL, 2454);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2456);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2456);
         LongVector r12 = LongVector.fromArray(S, SHR, 2456);
         LongVector l12 = LongVector.fromArray(S, SHL, 2456);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
         }
     }
 
@@ -4247,13 +4246,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 2460);
         LongVector r2 = LongVector.fromArray(S, SHR, 2462);
         LongVector l2 = LongVector.fromArray(S, SHL, 2462);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2464);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2464);
         LongVector r3 = LongVector.fromArray(S, SHR, 2464);
         LongVector l3 = LongVector.fromArray(S, SHL, 2464);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2466);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2466);
         LongVector r4 = LongVector.fromArray(S, SHR, 2466);
         LongVector l4 = LongVector.fromArray(S, SHL, 2466);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2468);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2468);
         LongVector r5 = LongVector.fromArray(S, SHR, 2468);
         LongVector l5 = LongVector.fromArray(S, SHL, 2468);
         LongVector r6 = LongVector.fromArray(S, SHR, 2470);
@@ -4262,10 +4261,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 2472);
         LongVector r8 = LongVector.fromArray(S, SHR, 2474);
         LongVector l8 = LongVector.fromArray(S, SHL, 2474);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2476);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2476);
         LongVector r9 = LongVector.fromArray(S, SHR, 2476);
         LongVector l9 = LongVector.fromArray(S, SHL, 2476);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2478);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2478);
         LongVector r10 = LongVector.fromArray(S, SHR, 2478);
         LongVector l10 = LongVector.fromArray(S, SHL, 2478);
         LongVector r11 = LongVector.fromArray(S, SHR, 2480);
@@ -4280,14 +4279,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
@@ -4295,10 +4294,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack38_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2486);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2486);
         LongVector r0 = LongVector.fromArray(S, SHR, 2486);
         LongVector l0 = LongVector.fromArray(S, SHL, 2486);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2488);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2488);
         LongVector r1 = LongVector.fromArray(S, SHR, 2488);
         LongVector l1 = LongVector.fromArray(S, SHL, 2488);
         LongVector r2 = LongVector.fromArray(S, SHR, 2490);
@@ -4310,8 +4309,8 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 62);
@@ -4319,10 +4318,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack39_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2496);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2496);
         LongVector r0 = LongVector.fromArray(S, SHR, 2496);
         LongVector l0 = LongVector.fromArray(S, SHL, 2496);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2498);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2498);
         LongVector r1 = LongVector.fromArray(S, SHR, 2498);
         LongVector l1 = LongVector.fromArray(S, SHL, 2498);
         LongVector r2 = LongVector.fromArray(S, SHR, 2500);
@@ -4331,10 +4330,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2502);
         LongVector r4 = LongVector.fromArray(S, SHR, 2504);
         LongVector l4 = LongVector.fromArray(S, SHL, 2504);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2506);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2506);
         LongVector r5 = LongVector.fromArray(S, SHR, 2506);
         LongVector l5 = LongVector.fromArray(S, SHL, 2506);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2508);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2508);
         LongVector r6 = LongVector.fromArray(S, SHR, 2508);
         LongVector l6 = LongVector.fromArray(S, SHL, 2508);
         LongVector r7 = LongVector.fromArray(S, SHR, 2510);
@@ -4343,7 +4342,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 2512);
         LongVector r9 = LongVector.fromArray(S, SHR, 2514);
         LongVector l9 = LongVector.fromArray(S, SHL, 2514);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2516);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2516);
         LongVector r10 = LongVector.fromArray(S, SHR, 2516);
         LongVector l10 = LongVector.fromArray(S, SHL, 2516);
         LongVector r11 = LongVector.fromArray(S, SHR, 2518);
@@ -4355,17 +4354,17 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
@@ -4373,10 +4372,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack39_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2524);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2524);
         LongVector r0 = LongVector.fromArray(S, SHR, 2524);
         LongVector l0 = LongVector.fromArray(S, SHL, 2524);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2526);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2526);
         LongVector r1 = LongVector.fromArray(S, SHR, 2526);
         LongVector l1 = LongVector.fromArray(S, SHL, 2526);
         LongVector r2 = LongVector.fromArray(S, SHR, 2528);
@@ -4385,20 +4384,20 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2530);
         LongVector r4 = LongVector.fromArray(S, SHR, 2532);
         LongVector l4 = LongVector.fromArray(S, SHL, 2532);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2534);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2534);
         LongVector r5 = LongVector.fromArray(S, SHR, 2534);
         LongVector l5 = LongVector.fromArray(S, SHL, 2534);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2536);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2536);
         LongVector r6 = LongVector.fromArray(S, SHR, 2536);
         LongVector l6 = LongVector.fromArray(S, SHL, 2536);
         LongVector r7 = LongVector.fromArray(S, SHR, 2538);
         LongVector l7 = LongVector.fromArray(S, SHL, 2538);
         LongVector r8 = LongVector.fromArray(S, SHR, 2540);
         LongVector l8 = LongVector.fromArray(S, SHL, 2540);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2542);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2542);
         LongVector r9 = LongVector.fromArray(S, SHR, 2542);
         LongVector l9 = LongVector.fromArray(S, SHL, 2542);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2544);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2544);
         LongVector r10 = LongVector.fromArray(S, SHR, 2544);
         LongVector l10 = LongVector.fromArray(S, SHL, 2544);
         LongVector r11 = LongVector.fromArray(S, SHR, 2546);
@@ -4408,17 +4407,17 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
         }
@@ -4427,10 +4426,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack39_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2550);
         LongVector l0 = LongVector.fromArray(S, SHL, 2550);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2552);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2552);
         LongVector r1 = LongVector.fromArray(S, SHR, 2552);
         LongVector l1 = LongVector.fromArray(S, SHL, 2552);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2554);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2554);
         LongVector r2 = LongVector.fromArray(S, SHR, 2554);
         LongVector l2 = LongVector.fromArray(S, SHL, 2554);
         LongVector r3 = LongVector.fromArray(S, SHR, 2556);
@@ -4441,18 +4440,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack40_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2560);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2560);
         LongVector r0 = LongVector.fromArray(S, SHR, 2560);
         LongVector l0 = LongVector.fromArray(S, SHL, 2560);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2562);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2562);
         LongVector r1 = LongVector.fromArray(S, SHR, 2562);
         LongVector l1 = LongVector.fromArray(S, SHL, 2562);
         LongVector r2 = LongVector.fromArray(S, SHR, 2564);
@@ -4462,49 +4461,49 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
         }
     }
 
     private static void unpack40_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2586);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2586);
         LongVector r0 = LongVector.fromArray(S, SHR, 2586);
         LongVector l0 = LongVector.fromArray(S, SHL, 2586);
         LongVector r1 = LongVector.fromArray(S, SHR, 2588);
         LongVector l1 = LongVector.fromArray(S, SHL, 2588);
         LongVector r2 = LongVector.fromArray(S, SHR, 2590);
         LongVector l2 = LongVector.fromArray(S, SHL, 2590);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2592);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2592);
         LongVector r3 = LongVector.fromArray(S, SHR, 2592);
         LongVector l3 = LongVector.fromArray(S, SHL, 2592);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 42);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 50);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 50);
         }
     }
 
@@ -4513,10 +4512,10 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 2612);
         LongVector r1 = LongVector.fromArray(S, SHR, 2614);
         LongVector l1 = LongVector.fromArray(S, SHL, 2614);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2616);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2616);
         LongVector r2 = LongVector.fromArray(S, SHR, 2616);
         LongVector l2 = LongVector.fromArray(S, SHL, 2616);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2618);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2618);
         LongVector r3 = LongVector.fromArray(S, SHR, 2618);
         LongVector l3 = LongVector.fromArray(S, SHL, 2618);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
@@ -4524,25 +4523,25 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack41_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2624);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2624);
         LongVector r0 = LongVector.fromArray(S, SHR, 2624);
         LongVector l0 = LongVector.fromArray(S, SHL, 2624);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2626);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2626);
         LongVector r1 = LongVector.fromArray(S, SHR, 2626);
         LongVector l1 = LongVector.fromArray(S, SHL, 2626);
         LongVector r2 = LongVector.fromArray(S, SHR, 2628);
         LongVector l2 = LongVector.fromArray(S, SHL, 2628);
         LongVector r3 = LongVector.fromArray(S, SHR, 2630);
         LongVector l3 = LongVector.fromArray(S, SHL, 2630);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2632);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2632);
         LongVector r4 = LongVector.fromArray(S, SHR, 2632);
         LongVector l4 = LongVector.fromArray(S, SHL, 2632);
         LongVector r5 = LongVector.fromArray(S, SHR, 2634);
@@ -4551,14 +4550,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l6 = LongVector.fromArray(S, SHL, 2636);
         LongVector r7 = LongVector.fromArray(S, SHR, 2638);
         LongVector l7 = LongVector.fromArray(S, SHL, 2638);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2640);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2640);
         LongVector r8 = LongVector.fromArray(S, SHR, 2640);
         LongVector l8 = LongVector.fromArray(S, SHL, 2640);
         LongVector r9 = LongVector.fromArray(S, SHR, 2642);
         LongVector l9 = LongVector.fromArray(S, SHL, 2642);
         LongVector r10 = LongVector.fromArray(S, SHR, 2644);
         LongVector l10 = LongVector.fromArray(S, SHL, 2644);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2646);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2646);
         LongVector r11 = LongVector.fromArray(S, SHR, 2646);
         LongVector l11 = LongVector.fromArray(S, SHL, 2646);
         LongVector r12 = LongVector.fromArray(S, SHR, 2648);
@@ -4568,18 +4567,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
@@ -4588,52 +4587,52 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack41_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2652);
         LongVector l0 = LongVector.fromArray(S, SHL, 2652);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2654);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2654);
         LongVector r1 = LongVector.fromArray(S, SHR, 2654);
         LongVector l1 = LongVector.fromArray(S, SHL, 2654);
         LongVector r2 = LongVector.fromArray(S, SHR, 2656);
         LongVector l2 = LongVector.fromArray(S, SHL, 2656);
         LongVector r3 = LongVector.fromArray(S, SHR, 2658);
         LongVector l3 = LongVector.fromArray(S, SHL, 2658);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2660);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2660);
         LongVector r4 = LongVector.fromArray(S, SHR, 2660);
         LongVector l4 = LongVector.fromArray(S, SHL, 2660);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2662);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2662);
         LongVector r5 = LongVector.fromArray(S, SHR, 2662);
         LongVector l5 = LongVector.fromArray(S, SHL, 2662);
         LongVector r6 = LongVector.fromArray(S, SHR, 2664);
         LongVector l6 = LongVector.fromArray(S, SHL, 2664);
         LongVector r7 = LongVector.fromArray(S, SHR, 2666);
         LongVector l7 = LongVector.fromArray(S, SHL, 2666);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2668);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2668);
         LongVector r8 = LongVector.fromArray(S, SHR, 2668);
         LongVector l8 = LongVector.fromArray(S, SHL, 2668);
         LongVector r9 = LongVector.fromArray(S, SHR, 2670);
         LongVector l9 = LongVector.fromArray(S, SHL, 2670);
         LongVector r10 = LongVector.fromArray(S, SHR, 2672);
         LongVector l10 = LongVector.fromArray(S, SHL, 2672);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2674);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2674);
         LongVector r11 = LongVector.fromArray(S, SHR, 2674);
         LongVector l11 = LongVector.fromArray(S, SHL, 2674);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2676);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2676);
         LongVector r12 = LongVector.fromArray(S, SHR, 2676);
         LongVector l12 = LongVector.fromArray(S, SHL, 2676);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
         }
     }
 
@@ -4642,7 +4641,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 2678);
         LongVector r1 = LongVector.fromArray(S, SHR, 2680);
         LongVector l1 = LongVector.fromArray(S, SHL, 2680);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2682);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2682);
         LongVector r2 = LongVector.fromArray(S, SHR, 2682);
         LongVector l2 = LongVector.fromArray(S, SHL, 2682);
         LongVector r3 = LongVector.fromArray(S, SHR, 2684);
@@ -4654,38 +4653,38 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack42_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2688);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2688);
         LongVector r0 = LongVector.fromArray(S, SHR, 2688);
         LongVector l0 = LongVector.fromArray(S, SHL, 2688);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2690);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2690);
         LongVector r1 = LongVector.fromArray(S, SHR, 2690);
         LongVector l1 = LongVector.fromArray(S, SHL, 2690);
         LongVector r2 = LongVector.fromArray(S, SHR, 2692);
         LongVector l2 = LongVector.fromArray(S, SHL, 2692);
         LongVector r3 = LongVector.fromArray(S, SHR, 2694);
         LongVector l3 = LongVector.fromArray(S, SHL, 2694);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2696);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2696);
         LongVector r4 = LongVector.fromArray(S, SHR, 2696);
         LongVector l4 = LongVector.fromArray(S, SHL, 2696);
         LongVector r5 = LongVector.fromArray(S, SHR, 2698);
         LongVector l5 = LongVector.fromArray(S, SHL, 2698);
         LongVector r6 = LongVector.fromArray(S, SHR, 2700);
         LongVector l6 = LongVector.fromArray(S, SHL, 2700);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2702);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2702);
         LongVector r7 = LongVector.fromArray(S, SHR, 2702);
         LongVector l7 = LongVector.fromArray(S, SHL, 2702);
         LongVector r8 = LongVector.fromArray(S, SHR, 2704);
         LongVector l8 = LongVector.fromArray(S, SHL, 2704);
         LongVector r9 = LongVector.fromArray(S, SHR, 2706);
         LongVector l9 = LongVector.fromArray(S, SHL, 2706);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2708);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2708);
         LongVector r10 = LongVector.fromArray(S, SHR, 2708);
         LongVector l10 = LongVector.fromArray(S, SHL, 2708);
         LongVector r11 = LongVector.fromArray(S, SHR, 2710);
@@ -4695,48 +4694,48 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
         }
     }
 
     private static void unpack42_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2714);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2714);
         LongVector r0 = LongVector.fromArray(S, SHR, 2714);
         LongVector l0 = LongVector.fromArray(S, SHL, 2714);
         LongVector r1 = LongVector.fromArray(S, SHR, 2716);
         LongVector l1 = LongVector.fromArray(S, SHL, 2716);
         LongVector r2 = LongVector.fromArray(S, SHR, 2718);
         LongVector l2 = LongVector.fromArray(S, SHL, 2718);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2720);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2720);
         LongVector r3 = LongVector.fromArray(S, SHR, 2720);
         LongVector l3 = LongVector.fromArray(S, SHL, 2720);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2722);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2722);
         LongVector r4 = LongVector.fromArray(S, SHR, 2722);
         LongVector l4 = LongVector.fromArray(S, SHL, 2722);
         LongVector r5 = LongVector.fromArray(S, SHR, 2724);
         LongVector l5 = LongVector.fromArray(S, SHL, 2724);
         LongVector r6 = LongVector.fromArray(S, SHR, 2726);
         LongVector l6 = LongVector.fromArray(S, SHL, 2726);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2728);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2728);
         LongVector r7 = LongVector.fromArray(S, SHR, 2728);
         LongVector l7 = LongVector.fromArray(S, SHL, 2728);
         LongVector r8 = LongVector.fromArray(S, SHR, 2730);
         LongVector l8 = LongVector.fromArray(S, SHL, 2730);
         LongVector r9 = LongVector.fromArray(S, SHR, 2732);
         LongVector l9 = LongVector.fromArray(S, SHL, 2732);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2734);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2734);
         LongVector r10 = LongVector.fromArray(S, SHR, 2734);
         LongVector l10 = LongVector.fromArray(S, SHL, 2734);
         LongVector r11 = LongVector.fromArray(S, SHR, 2736);
@@ -4746,31 +4745,31 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
         }
     }
 
     private static void unpack42_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2740);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2740);
         LongVector r0 = LongVector.fromArray(S, SHR, 2740);
         LongVector l0 = LongVector.fromArray(S, SHL, 2740);
         LongVector r1 = LongVector.fromArray(S, SHR, 2742);
         LongVector l1 = LongVector.fromArray(S, SHL, 2742);
         LongVector r2 = LongVector.fromArray(S, SHR, 2744);
         LongVector l2 = LongVector.fromArray(S, SHL, 2744);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2746);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2746);
         LongVector r3 = LongVector.fromArray(S, SHR, 2746);
         LongVector l3 = LongVector.fromArray(S, SHL, 2746);
         LongVector r4 = LongVector.fromArray(S, SHR, 2748);
@@ -4780,45 +4779,45 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack43_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2752);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2752);
         LongVector r0 = LongVector.fromArray(S, SHR, 2752);
         LongVector l0 = LongVector.fromArray(S, SHL, 2752);
         LongVector r1 = LongVector.fromArray(S, SHR, 2754);
         LongVector l1 = LongVector.fromArray(S, SHL, 2754);
         LongVector r2 = LongVector.fromArray(S, SHR, 2756);
         LongVector l2 = LongVector.fromArray(S, SHL, 2756);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2758);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2758);
         LongVector r3 = LongVector.fromArray(S, SHR, 2758);
         LongVector l3 = LongVector.fromArray(S, SHL, 2758);
         LongVector r4 = LongVector.fromArray(S, SHR, 2760);
         LongVector l4 = LongVector.fromArray(S, SHL, 2760);
         LongVector r5 = LongVector.fromArray(S, SHR, 2762);
         LongVector l5 = LongVector.fromArray(S, SHL, 2762);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2764);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2764);
         LongVector r6 = LongVector.fromArray(S, SHR, 2764);
         LongVector l6 = LongVector.fromArray(S, SHL, 2764);
         LongVector r7 = LongVector.fromArray(S, SHR, 2766);
         LongVector l7 = LongVector.fromArray(S, SHL, 2766);
         LongVector r8 = LongVector.fromArray(S, SHR, 2768);
         LongVector l8 = LongVector.fromArray(S, SHL, 2768);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2770);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2770);
         LongVector r9 = LongVector.fromArray(S, SHR, 2770);
         LongVector l9 = LongVector.fromArray(S, SHL, 2770);
         LongVector r10 = LongVector.fromArray(S, SHR, 2772);
         LongVector l10 = LongVector.fromArray(S, SHL, 2772);
         LongVector r11 = LongVector.fromArray(S, SHR, 2774);
         LongVector l11 = LongVector.fromArray(S, SHL, 2774);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2776);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2776);
         LongVector r12 = LongVector.fromArray(S, SHR, 2776);
         LongVector l12 = LongVector.fromArray(S, SHL, 2776);
         LongVector r13 = LongVector.fromArray(S, SHR, 2778);
@@ -4826,19 +4825,19 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
@@ -4846,54 +4845,54 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack43_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2780);
         LongVector l0 = LongVector.fromArray(S, SHL, 2780);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2782);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2782);
         LongVector r1 = LongVector.fromArray(S, SHR, 2782);
         LongVector l1 = LongVector.fromArray(S, SHL, 2782);
         LongVector r2 = LongVector.fromArray(S, SHR, 2784);
         LongVector l2 = LongVector.fromArray(S, SHL, 2784);
         LongVector r3 = LongVector.fromArray(S, SHR, 2786);
         LongVector l3 = LongVector.fromArray(S, SHL, 2786);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2788);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2788);
         LongVector r4 = LongVector.fromArray(S, SHR, 2788);
         LongVector l4 = LongVector.fromArray(S, SHL, 2788);
         LongVector r5 = LongVector.fromArray(S, SHR, 2790);
         LongVector l5 = LongVector.fromArray(S, SHL, 2790);
         LongVector r6 = LongVector.fromArray(S, SHR, 2792);
         LongVector l6 = LongVector.fromArray(S, SHL, 2792);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2794);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2794);
         LongVector r7 = LongVector.fromArray(S, SHR, 2794);
         LongVector l7 = LongVector.fromArray(S, SHL, 2794);
         LongVector r8 = LongVector.fromArray(S, SHR, 2796);
         LongVector l8 = LongVector.fromArray(S, SHL, 2796);
         LongVector r9 = LongVector.fromArray(S, SHR, 2798);
         LongVector l9 = LongVector.fromArray(S, SHL, 2798);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2800);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2800);
         LongVector r10 = LongVector.fromArray(S, SHR, 2800);
         LongVector l10 = LongVector.fromArray(S, SHL, 2800);
         LongVector r11 = LongVector.fromArray(S, SHR, 2802);
         LongVector l11 = LongVector.fromArray(S, SHL, 2802);
         LongVector r12 = LongVector.fromArray(S, SHR, 2804);
         LongVector l12 = LongVector.fromArray(S, SHL, 2804);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2806);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2806);
         LongVector r13 = LongVector.fromArray(S, SHR, 2806);
         LongVector l13 = LongVector.fromArray(S, SHL, 2806);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
@@ -4902,7 +4901,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 2808);
         LongVector r1 = LongVector.fromArray(S, SHR, 2810);
         LongVector l1 = LongVector.fromArray(S, SHL, 2810);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2812);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2812);
         LongVector r2 = LongVector.fromArray(S, SHR, 2812);
         LongVector l2 = LongVector.fromArray(S, SHL, 2812);
         LongVector r3 = LongVector.fromArray(S, SHR, 2814);
@@ -4912,27 +4911,27 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack44_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2816);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2816);
         LongVector r0 = LongVector.fromArray(S, SHR, 2816);
         LongVector l0 = LongVector.fromArray(S, SHL, 2816);
         LongVector r1 = LongVector.fromArray(S, SHR, 2818);
         LongVector l1 = LongVector.fromArray(S, SHL, 2818);
         LongVector r2 = LongVector.fromArray(S, SHR, 2820);
         LongVector l2 = LongVector.fromArray(S, SHL, 2820);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2822);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2822);
         LongVector r3 = LongVector.fromArray(S, SHR, 2822);
         LongVector l3 = LongVector.fromArray(S, SHL, 2822);
         LongVector r4 = LongVector.fromArray(S, SHR, 2824);
         LongVector l4 = LongVector.fromArray(S, SHL, 2824);
         LongVector r5 = LongVector.fromArray(S, SHR, 2826);
         LongVector l5 = LongVector.fromArray(S, SHL, 2826);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2828);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2828);
         LongVector r6 = LongVector.fromArray(S, SHR, 2828);
         LongVector l6 = LongVector.fromArray(S, SHL, 2828);
         LongVector r7 = LongVector.fromArray(S, SHR, 2830);
@@ -4940,37 +4939,37 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
     private static void unpack44_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2844);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2844);
         LongVector r0 = LongVector.fromArray(S, SHR, 2844);
         LongVector l0 = LongVector.fromArray(S, SHL, 2844);
         LongVector r1 = LongVector.fromArray(S, SHR, 2846);
         LongVector l1 = LongVector.fromArray(S, SHL, 2846);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2848);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2848);
         LongVector r2 = LongVector.fromArray(S, SHR, 2848);
         LongVector l2 = LongVector.fromArray(S, SHL, 2848);
         LongVector r3 = LongVector.fromArray(S, SHR, 2850);
         LongVector l3 = LongVector.fromArray(S, SHL, 2850);
         LongVector r4 = LongVector.fromArray(S, SHR, 2852);
         LongVector l4 = LongVector.fromArray(S, SHL, 2852);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2854);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2854);
         LongVector r5 = LongVector.fromArray(S, SHR, 2854);
         LongVector l5 = LongVector.fromArray(S, SHL, 2854);
         LongVector r6 = LongVector.fromArray(S, SHR, 2856);
@@ -4980,31 +4979,31 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 52);
         }
     }
 
     private static void unpack44_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2870);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2870);
         LongVector r0 = LongVector.fromArray(S, SHR, 2870);
         LongVector l0 = LongVector.fromArray(S, SHL, 2870);
         LongVector r1 = LongVector.fromArray(S, SHR, 2872);
         LongVector l1 = LongVector.fromArray(S, SHL, 2872);
         LongVector r2 = LongVector.fromArray(S, SHR, 2874);
         LongVector l2 = LongVector.fromArray(S, SHL, 2874);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2876);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2876);
         LongVector r3 = LongVector.fromArray(S, SHR, 2876);
         LongVector l3 = LongVector.fromArray(S, SHL, 2876);
         LongVector r4 = LongVector.fromArray(S, SHR, 2878);
@@ -5012,40 +5011,40 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack45_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2880);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2880);
         LongVector r0 = LongVector.fromArray(S, SHR, 2880);
         LongVector l0 = LongVector.fromArray(S, SHL, 2880);
         LongVector r1 = LongVector.fromArray(S, SHR, 2882);
         LongVector l1 = LongVector.fromArray(S, SHL, 2882);
         LongVector r2 = LongVector.fromArray(S, SHR, 2884);
         LongVector l2 = LongVector.fromArray(S, SHL, 2884);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2886);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2886);
         LongVector r3 = LongVector.fromArray(S, SHR, 2886);
         LongVector l3 = LongVector.fromArray(S, SHL, 2886);
         LongVector r4 = LongVector.fromArray(S, SHR, 2888);
         LongVector l4 = LongVector.fromArray(S, SHL, 2888);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2890);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2890);
         LongVector r5 = LongVector.fromArray(S, SHR, 2890);
         LongVector l5 = LongVector.fromArray(S, SHL, 2890);
         LongVector r6 = LongVector.fromArray(S, SHR, 2892);
         LongVector l6 = LongVector.fromArray(S, SHL, 2892);
         LongVector r7 = LongVector.fromArray(S, SHR, 2894);
         LongVector l7 = LongVector.fromArray(S, SHL, 2894);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2896);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2896);
         LongVector r8 = LongVector.fromArray(S, SHR, 2896);
         LongVector l8 = LongVector.fromArray(S, SHL, 2896);
         LongVector r9 = LongVector.fromArray(S, SHR, 2898);
         LongVector l9 = LongVector.fromArray(S, SHL, 2898);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2900);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2900);
         LongVector r10 = LongVector.fromArray(S, SHR, 2900);
         LongVector l10 = LongVector.fromArray(S, SHL, 2900);
         LongVector r11 = LongVector.fromArray(S, SHR, 2902);
@@ -5055,29 +5054,29 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
         }
     }
 
     private static void unpack45_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2906);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2906);
         LongVector r0 = LongVector.fromArray(S, SHR, 2906);
         LongVector l0 = LongVector.fromArray(S, SHL, 2906);
         LongVector r1 = LongVector.fromArray(S, SHR, 2908);
         LongVector l1 = LongVector.fromArray(S, SHL, 2908);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2910);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2910);
         LongVector r2 = LongVector.fromArray(S, SHR, 2910);
         LongVector l2 = LongVector.fromArray(S, SHL, 2910);
         LongVector r3 = LongVector.fromArray(S, SHR, 2912);
@@ -5088,7 +5087,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 2916);
         LongVector r6 = LongVector.fromArray(S, SHR, 2918);
         LongVector l6 = LongVector.fromArray(S, SHL, 2918);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2920);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2920);
         LongVector r7 = LongVector.fromArray(S, SHR, 2920);
         LongVector l7 = LongVector.fromArray(S, SHL, 2920);
         LongVector r8 = LongVector.fromArray(S, SHR, 2922);
@@ -5099,7 +5098,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 2926);
         LongVector r11 = LongVector.fromArray(S, SHR, 2928);
         LongVector l11 = LongVector.fromArray(S, SHL, 2928);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2930);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2930);
         LongVector r12 = LongVector.fromArray(S, SHR, 2930);
         LongVector l12 = LongVector.fromArray(S, SHL, 2930);
         LongVector r13 = LongVector.fromArray(S, SHR, 2932);
@@ -5107,19 +5106,19 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
         }
     }
@@ -5131,7 +5130,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 2936);
         LongVector r2 = LongVector.fromArray(S, SHR, 2938);
         LongVector l2 = LongVector.fromArray(S, SHL, 2938);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2940);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2940);
         LongVector r3 = LongVector.fromArray(S, SHR, 2940);
         LongVector l3 = LongVector.fromArray(S, SHL, 2940);
         LongVector r4 = LongVector.fromArray(S, SHR, 2942);
@@ -5142,13 +5141,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack46_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2944);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2944);
         LongVector r0 = LongVector.fromArray(S, SHR, 2944);
         LongVector l0 = LongVector.fromArray(S, SHL, 2944);
         LongVector r1 = LongVector.fromArray(S, SHR, 2946);
@@ -5159,12 +5158,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2950);
         LongVector r4 = LongVector.fromArray(S, SHR, 2952);
         LongVector l4 = LongVector.fromArray(S, SHL, 2952);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2954);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2954);
         LongVector r5 = LongVector.fromArray(S, SHR, 2954);
         LongVector l5 = LongVector.fromArray(S, SHL, 2954);
         LongVector r6 = LongVector.fromArray(S, SHR, 2956);
         LongVector l6 = LongVector.fromArray(S, SHL, 2956);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2958);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2958);
         LongVector r7 = LongVector.fromArray(S, SHR, 2958);
         LongVector l7 = LongVector.fromArray(S, SHL, 2958);
         LongVector r8 = LongVector.fromArray(S, SHR, 2960);
@@ -5175,7 +5174,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 2964);
         LongVector r11 = LongVector.fromArray(S, SHR, 2966);
         LongVector l11 = LongVector.fromArray(S, SHL, 2966);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2968);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2968);
         LongVector r12 = LongVector.fromArray(S, SHR, 2968);
         LongVector l12 = LongVector.fromArray(S, SHL, 2968);
         LongVector r13 = LongVector.fromArray(S, SHR, 2970);
@@ -5183,30 +5182,30 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
     private static void unpack46_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2972);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2972);
         LongVector r0 = LongVector.fromArray(S, SHR, 2972);
         LongVector l0 = LongVector.fromArray(S, SHL, 2972);
         LongVector r1 = LongVector.fromArray(S, SHR, 2974);
         LongVector l1 = LongVector.fromArray(S, SHL, 2974);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2976);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2976);
         LongVector r2 = LongVector.fromArray(S, SHR, 2976);
         LongVector l2 = LongVector.fromArray(S, SHL, 2976);
         LongVector r3 = LongVector.fromArray(S, SHR, 2978);
@@ -5217,12 +5216,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 2982);
         LongVector r6 = LongVector.fromArray(S, SHR, 2984);
         LongVector l6 = LongVector.fromArray(S, SHL, 2984);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2986);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2986);
         LongVector r7 = LongVector.fromArray(S, SHR, 2986);
         LongVector l7 = LongVector.fromArray(S, SHL, 2986);
         LongVector r8 = LongVector.fromArray(S, SHR, 2988);
         LongVector l8 = LongVector.fromArray(S, SHL, 2988);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2990);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2990);
         LongVector r9 = LongVector.fromArray(S, SHR, 2990);
         LongVector l9 = LongVector.fromArray(S, SHL, 2990);
         LongVector r10 = LongVector.fromArray(S, SHR, 2992);
@@ -5236,16 +5235,16 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
@@ -5254,12 +5253,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack46_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3000);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3000);
         LongVector r0 = LongVector.fromArray(S, SHR, 3000);
         LongVector l0 = LongVector.fromArray(S, SHL, 3000);
         LongVector r1 = LongVector.fromArray(S, SHR, 3002);
         LongVector l1 = LongVector.fromArray(S, SHL, 3002);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3004);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3004);
         LongVector r2 = LongVector.fromArray(S, SHR, 3004);
         LongVector l2 = LongVector.fromArray(S, SHL, 3004);
         LongVector r3 = LongVector.fromArray(S, SHR, 3006);
@@ -5267,15 +5266,15 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack47_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3008);
         LongVector r0 = LongVector.fromArray(S, SHR, 3008);
         LongVector l0 = LongVector.fromArray(S, SHL, 3008);
         LongVector r1 = LongVector.fromArray(S, SHR, 3010);
@@ -5294,23 +5293,23 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3022);
         LongVector r8 = LongVector.fromArray(S, SHR, 3024);
         LongVector l8 = LongVector.fromArray(S, SHL, 3024);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3026);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3026);
         LongVector r9 = LongVector.fromArray(S, SHR, 3026);
         LongVector l9 = LongVector.fromArray(S, SHL, 3026);
         LongVector r10 = LongVector.fromArray(S, SHR, 3028);
         LongVector l10 = LongVector.fromArray(S, SHL, 3028);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3030);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3030);
         LongVector r11 = LongVector.fromArray(S, SHR, 3030);
         LongVector l11 = LongVector.fromArray(S, SHL, 3030);
         LongVector r12 = LongVector.fromArray(S, SHR, 3032);
         LongVector l12 = LongVector.fromArray(S, SHL, 3032);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3034);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3034);
         LongVector r13 = LongVector.fromArray(S, SHR, 3034);
         LongVector l13 = LongVector.fromArray(S, SHL, 3034);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -5319,18 +5318,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
     private static void unpack47_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3036);
         LongVector l0 = LongVector.fromArray(S, SHL, 3036);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3038);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3038);
         LongVector r1 = LongVector.fromArray(S, SHR, 3038);
         LongVector l1 = LongVector.fromArray(S, SHL, 3038);
         LongVector r2 = LongVector.fromArray(S, SHR, 3040);
@@ -5349,12 +5348,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 3052);
         LongVector r9 = LongVector.fromArray(S, SHR, 3054);
         LongVector l9 = LongVector.fromArray(S, SHL, 3054);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3056);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3056);
         LongVector r10 = LongVector.fromArray(S, SHR, 3056);
         LongVector l10 = LongVector.fromArray(S, SHL, 3056);
         LongVector r11 = LongVector.fromArray(S, SHR, 3058);
         LongVector l11 = LongVector.fromArray(S, SHL, 3058);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3060);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3060);
         LongVector r12 = LongVector.fromArray(S, SHR, 3060);
         LongVector l12 = LongVector.fromArray(S, SHL, 3060);
         LongVector r13 = LongVector.fromArray(S, SHR, 3062);
@@ -5363,7 +5362,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
@@ -5372,20 +5371,20 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
     private static void unpack47_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3064);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3064);
         LongVector r0 = LongVector.fromArray(S, SHR, 3064);
         LongVector l0 = LongVector.fromArray(S, SHL, 3064);
         LongVector r1 = LongVector.fromArray(S, SHR, 3066);
         LongVector l1 = LongVector.fromArray(S, SHL, 3066);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3068);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3068);
         LongVector r2 = LongVector.fromArray(S, SHR, 3068);
         LongVector l2 = LongVector.fromArray(S, SHL, 3068);
         LongVector r3 = LongVector.fromArray(S, SHR, 3070);
@@ -5393,15 +5392,15 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack48_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3072);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3072);
         LongVector r0 = LongVector.fromArray(S, SHR, 3072);
         LongVector l0 = LongVector.fromArray(S, SHL, 3072);
         LongVector r1 = LongVector.fromArray(S, SHR, 3074);
@@ -5409,49 +5408,49 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
         }
     }
 
     private static void unpack48_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3098);
         LongVector l0 = LongVector.fromArray(S, SHL, 3098);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3100);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3100);
         LongVector r1 = LongVector.fromArray(S, SHR, 3100);
         LongVector l1 = LongVector.fromArray(S, SHL, 3100);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 50);
         }
     }
 
     private static void unpack48_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3124);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3124);
         LongVector r0 = LongVector.fromArray(S, SHR, 3124);
         LongVector l0 = LongVector.fromArray(S, SHL, 3124);
         LongVector r1 = LongVector.fromArray(S, SHR, 3126);
@@ -5459,32 +5458,32 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack49_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3136);
         LongVector r0 = LongVector.fromArray(S, SHR, 3136);
         LongVector l0 = LongVector.fromArray(S, SHL, 3136);
         LongVector r1 = LongVector.fromArray(S, SHR, 3138);
         LongVector l1 = LongVector.fromArray(S, SHL, 3138);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3140);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3140);
         LongVector r2 = LongVector.fromArray(S, SHR, 3140);
         LongVector l2 = LongVector.fromArray(S, SHL, 3140);
         LongVector r3 = LongVector.fromArray(S, SHR, 3142);
         LongVector l3 = LongVector.fromArray(S, SHL, 3142);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3144);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3144);
         LongVector r4 = LongVector.fromArray(S, SHR, 3144);
         LongVector l4 = LongVector.fromArray(S, SHL, 3144);
         LongVector r5 = LongVector.fromArray(S, SHR, 3146);
         LongVector l5 = LongVector.fromArray(S, SHL, 3146);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3148);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3148);
         LongVector r6 = LongVector.fromArray(S, SHR, 3148);
         LongVector l6 = LongVector.fromArray(S, SHL, 3148);
         LongVector r7 = LongVector.fromArray(S, SHR, 3150);
@@ -5504,13 +5503,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
@@ -5528,22 +5527,22 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 3166);
         LongVector r2 = LongVector.fromArray(S, SHR, 3168);
         LongVector l2 = LongVector.fromArray(S, SHL, 3168);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3170);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3170);
         LongVector r3 = LongVector.fromArray(S, SHR, 3170);
         LongVector l3 = LongVector.fromArray(S, SHL, 3170);
         LongVector r4 = LongVector.fromArray(S, SHR, 3172);
         LongVector l4 = LongVector.fromArray(S, SHL, 3172);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3174);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3174);
         LongVector r5 = LongVector.fromArray(S, SHR, 3174);
         LongVector l5 = LongVector.fromArray(S, SHL, 3174);
         LongVector r6 = LongVector.fromArray(S, SHR, 3176);
         LongVector l6 = LongVector.fromArray(S, SHL, 3176);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3178);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3178);
         LongVector r7 = LongVector.fromArray(S, SHR, 3178);
         LongVector l7 = LongVector.fromArray(S, SHL, 3178);
         LongVector r8 = LongVector.fromArray(S, SHR, 3180);
         LongVector l8 = LongVector.fromArray(S, SHL, 3180);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3182);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3182);
         LongVector r9 = LongVector.fromArray(S, SHR, 3182);
         LongVector l9 = LongVector.fromArray(S, SHL, 3182);
         LongVector r10 = LongVector.fromArray(S, SHR, 3184);
@@ -5560,13 +5559,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
@@ -5594,12 +5593,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack50_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3200);
         LongVector r0 = LongVector.fromArray(S, SHR, 3200);
         LongVector l0 = LongVector.fromArray(S, SHL, 3200);
         LongVector r1 = LongVector.fromArray(S, SHR, 3202);
         LongVector l1 = LongVector.fromArray(S, SHL, 3202);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3204);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3204);
         LongVector r2 = LongVector.fromArray(S, SHR, 3204);
         LongVector l2 = LongVector.fromArray(S, SHL, 3204);
         LongVector r3 = LongVector.fromArray(S, SHR, 3206);
@@ -5614,12 +5613,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3214);
         LongVector r8 = LongVector.fromArray(S, SHR, 3216);
         LongVector l8 = LongVector.fromArray(S, SHL, 3216);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3218);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3218);
         LongVector r9 = LongVector.fromArray(S, SHR, 3218);
         LongVector l9 = LongVector.fromArray(S, SHL, 3218);
         LongVector r10 = LongVector.fromArray(S, SHR, 3220);
         LongVector l10 = LongVector.fromArray(S, SHL, 3220);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3222);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3222);
         LongVector r11 = LongVector.fromArray(S, SHR, 3222);
         LongVector l11 = LongVector.fromArray(S, SHL, 3222);
         LongVector r12 = LongVector.fromArray(S, SHR, 3224);
@@ -5629,18 +5628,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
@@ -5651,12 +5650,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3228);
         LongVector r1 = LongVector.fromArray(S, SHR, 3230);
         LongVector l1 = LongVector.fromArray(S, SHL, 3230);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3232);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3232);
         LongVector r2 = LongVector.fromArray(S, SHR, 3232);
         LongVector l2 = LongVector.fromArray(S, SHL, 3232);
         LongVector r3 = LongVector.fromArray(S, SHR, 3234);
         LongVector l3 = LongVector.fromArray(S, SHL, 3234);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3236);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3236);
         LongVector r4 = LongVector.fromArray(S, SHR, 3236);
         LongVector l4 = LongVector.fromArray(S, SHL, 3236);
         LongVector r5 = LongVector.fromArray(S, SHR, 3238);
@@ -5671,12 +5670,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l9 = LongVector.fromArray(S, SHL, 3246);
         LongVector r10 = LongVector.fromArray(S, SHR, 3248);
         LongVector l10 = LongVector.fromArray(S, SHL, 3248);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3250);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3250);
         LongVector r11 = LongVector.fromArray(S, SHR, 3250);
         LongVector l11 = LongVector.fromArray(S, SHL, 3250);
         LongVector r12 = LongVector.fromArray(S, SHR, 3252);
         LongVector l12 = LongVector.fromArray(S, SHL, 3252);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3254);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3254);
         LongVector r13 = LongVector.fromArray(S, SHR, 3254);
         LongVector l13 = LongVector.fromArray(S, SHL, 3254);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
@@ -5684,18 +5683,18 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
@@ -5719,12 +5718,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack51_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3264);
         LongVector r0 = LongVector.fromArray(S, SHR, 3264);
         LongVector l0 = LongVector.fromArray(S, SHL, 3264);
         LongVector r1 = LongVector.fromArray(S, SHR, 3266);
         LongVector l1 = LongVector.fromArray(S, SHL, 3266);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3268);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3268);
         LongVector r2 = LongVector.fromArray(S, SHR, 3268);
         LongVector l2 = LongVector.fromArray(S, SHL, 3268);
         LongVector r3 = LongVector.fromArray(S, SHR, 3270);
@@ -5735,7 +5734,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3274);
         LongVector r6 = LongVector.fromArray(S, SHR, 3276);
         LongVector l6 = LongVector.fromArray(S, SHL, 3276);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3278);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3278);
         LongVector r7 = LongVector.fromArray(S, SHR, 3278);
         LongVector l7 = LongVector.fromArray(S, SHL, 3278);
         LongVector r8 = LongVector.fromArray(S, SHR, 3280);
@@ -5746,7 +5745,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 3284);
         LongVector r11 = LongVector.fromArray(S, SHR, 3286);
         LongVector l11 = LongVector.fromArray(S, SHL, 3286);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3288);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3288);
         LongVector r12 = LongVector.fromArray(S, SHR, 3288);
         LongVector l12 = LongVector.fromArray(S, SHL, 3288);
         LongVector r13 = LongVector.fromArray(S, SHR, 3290);
@@ -5754,19 +5753,19 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 26);
         }
     }
@@ -5778,7 +5777,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 3294);
         LongVector r2 = LongVector.fromArray(S, SHR, 3296);
         LongVector l2 = LongVector.fromArray(S, SHL, 3296);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3298);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3298);
         LongVector r3 = LongVector.fromArray(S, SHR, 3298);
         LongVector l3 = LongVector.fromArray(S, SHL, 3298);
         LongVector r4 = LongVector.fromArray(S, SHR, 3300);
@@ -5789,7 +5788,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l6 = LongVector.fromArray(S, SHL, 3304);
         LongVector r7 = LongVector.fromArray(S, SHR, 3306);
         LongVector l7 = LongVector.fromArray(S, SHL, 3306);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3308);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3308);
         LongVector r8 = LongVector.fromArray(S, SHR, 3308);
         LongVector l8 = LongVector.fromArray(S, SHL, 3308);
         LongVector r9 = LongVector.fromArray(S, SHR, 3310);
@@ -5800,7 +5799,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l11 = LongVector.fromArray(S, SHL, 3314);
         LongVector r12 = LongVector.fromArray(S, SHR, 3316);
         LongVector l12 = LongVector.fromArray(S, SHL, 3316);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3318);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3318);
         LongVector r13 = LongVector.fromArray(S, SHR, 3318);
         LongVector l13 = LongVector.fromArray(S, SHL, 3318);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
@@ -5809,17 +5808,17 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
@@ -5843,7 +5842,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack52_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3328);
         LongVector r0 = LongVector.fromArray(S, SHR, 3328);
         LongVector l0 = LongVector.fromArray(S, SHL, 3328);
         LongVector r1 = LongVector.fromArray(S, SHR, 3330);
@@ -5854,7 +5853,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3334);
         LongVector r4 = LongVector.fromArray(S, SHR, 3336);
         LongVector l4 = LongVector.fromArray(S, SHL, 3336);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3338);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3338);
         LongVector r5 = LongVector.fromArray(S, SHR, 3338);
         LongVector l5 = LongVector.fromArray(S, SHL, 3338);
         LongVector r6 = LongVector.fromArray(S, SHR, 3340);
@@ -5864,20 +5863,20 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 26);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 26);
         }
     }
 
@@ -5886,7 +5885,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3356);
         LongVector r1 = LongVector.fromArray(S, SHR, 3358);
         LongVector l1 = LongVector.fromArray(S, SHL, 3358);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3360);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3360);
         LongVector r2 = LongVector.fromArray(S, SHR, 3360);
         LongVector l2 = LongVector.fromArray(S, SHL, 3360);
         LongVector r3 = LongVector.fromArray(S, SHR, 3362);
@@ -5897,7 +5896,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3366);
         LongVector r6 = LongVector.fromArray(S, SHR, 3368);
         LongVector l6 = LongVector.fromArray(S, SHL, 3368);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3370);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3370);
         LongVector r7 = LongVector.fromArray(S, SHR, 3370);
         LongVector l7 = LongVector.fromArray(S, SHL, 3370);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
@@ -5905,15 +5904,15 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 54);
@@ -5923,7 +5922,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack52_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3384);
         LongVector l0 = LongVector.fromArray(S, SHL, 3384);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3386);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3386);
         LongVector r1 = LongVector.fromArray(S, SHR, 3386);
         LongVector l1 = LongVector.fromArray(S, SHL, 3386);
         LongVector r2 = LongVector.fromArray(S, SHR, 3388);
@@ -5934,14 +5933,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack53_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3392);
         LongVector r0 = LongVector.fromArray(S, SHR, 3392);
         LongVector l0 = LongVector.fromArray(S, SHL, 3392);
         LongVector r1 = LongVector.fromArray(S, SHR, 3394);
@@ -5973,7 +5972,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -5997,28 +5996,28 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 3422);
         LongVector r2 = LongVector.fromArray(S, SHR, 3424);
         LongVector l2 = LongVector.fromArray(S, SHL, 3424);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3426);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3426);
         LongVector r3 = LongVector.fromArray(S, SHR, 3426);
         LongVector l3 = LongVector.fromArray(S, SHL, 3426);
         LongVector r4 = LongVector.fromArray(S, SHR, 3428);
         LongVector l4 = LongVector.fromArray(S, SHL, 3428);
         LongVector r5 = LongVector.fromArray(S, SHR, 3430);
         LongVector l5 = LongVector.fromArray(S, SHL, 3430);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3432);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3432);
         LongVector r6 = LongVector.fromArray(S, SHR, 3432);
         LongVector l6 = LongVector.fromArray(S, SHL, 3432);
         LongVector r7 = LongVector.fromArray(S, SHR, 3434);
         LongVector l7 = LongVector.fromArray(S, SHL, 3434);
         LongVector r8 = LongVector.fromArray(S, SHR, 3436);
         LongVector l8 = LongVector.fromArray(S, SHL, 3436);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3438);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3438);
         LongVector r9 = LongVector.fromArray(S, SHR, 3438);
         LongVector l9 = LongVector.fromArray(S, SHL, 3438);
         LongVector r10 = LongVector.fromArray(S, SHR, 3440);
         LongVector l10 = LongVector.fromArray(S, SHL, 3440);
         LongVector r11 = LongVector.fromArray(S, SHR, 3442);
         LongVector l11 = LongVector.fromArray(S, SHL, 3442);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3444);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3444);
         LongVector r12 = LongVector.fromArray(S, SHR, 3444);
         LongVector l12 = LongVector.fromArray(S, SHL, 3444);
         LongVector r13 = LongVector.fromArray(S, SHR, 3446);
@@ -6029,16 +6028,16 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
@@ -6046,7 +6045,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     private static void unpack53_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3448);
         LongVector l0 = LongVector.fromArray(S, SHL, 3448);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3450);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3450);
         LongVector r1 = LongVector.fromArray(S, SHR, 3450);
         LongVector l1 = LongVector.fromArray(S, SHL, 3450);
         LongVector r2 = LongVector.fromArray(S, SHR, 3452);
@@ -6057,28 +6056,28 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
         }
     }
 
     private static void unpack54_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3456);
         LongVector r0 = LongVector.fromArray(S, SHR, 3456);
         LongVector l0 = LongVector.fromArray(S, SHL, 3456);
         LongVector r1 = LongVector.fromArray(S, SHR, 3458);
         LongVector l1 = LongVector.fromArray(S, SHL, 3458);
         LongVector r2 = LongVector.fromArray(S, SHR, 3460);
         LongVector l2 = LongVector.fromArray(S, SHL, 3460);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3462);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3462);
         LongVector r3 = LongVector.fromArray(S, SHR, 3462);
         LongVector l3 = LongVector.fromArray(S, SHL, 3462);
         LongVector r4 = LongVector.fromArray(S, SHR, 3464);
         LongVector l4 = LongVector.fromArray(S, SHL, 3464);
         LongVector r5 = LongVector.fromArray(S, SHR, 3466);
         LongVector l5 = LongVector.fromArray(S, SHL, 3466);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3468);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3468);
         LongVector r6 = LongVector.fromArray(S, SHR, 3468);
         LongVector l6 = LongVector.fromArray(S, SHL, 3468);
         LongVector r7 = LongVector.fromArray(S, SHR, 3470);
@@ -6098,13 +6097,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
@@ -6120,21 +6119,21 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3484);
         LongVector r1 = LongVector.fromArray(S, SHR, 3486);
         LongVector l1 = LongVector.fromArray(S, SHL, 3486);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3488);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3488);
         LongVector r2 = LongVector.fromArray(S, SHR, 3488);
         LongVector l2 = LongVector.fromArray(S, SHL, 3488);
         LongVector r3 = LongVector.fromArray(S, SHR, 3490);
         LongVector l3 = LongVector.fromArray(S, SHL, 3490);
         LongVector r4 = LongVector.fromArray(S, SHR, 3492);
         LongVector l4 = LongVector.fromArray(S, SHL, 3492);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3494);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3494);
         LongVector r5 = LongVector.fromArray(S, SHR, 3494);
         LongVector l5 = LongVector.fromArray(S, SHL, 3494);
         LongVector r6 = LongVector.fromArray(S, SHR, 3496);
         LongVector l6 = LongVector.fromArray(S, SHL, 3496);
         LongVector r7 = LongVector.fromArray(S, SHR, 3498);
         LongVector l7 = LongVector.fromArray(S, SHL, 3498);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3500);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3500);
         LongVector r8 = LongVector.fromArray(S, SHR, 3500);
         LongVector l8 = LongVector.fromArray(S, SHL, 3500);
         LongVector r9 = LongVector.fromArray(S, SHR, 3502);
@@ -6152,13 +6151,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
@@ -6187,7 +6186,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack55_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3520);
         LongVector r0 = LongVector.fromArray(S, SHR, 3520);
         LongVector l0 = LongVector.fromArray(S, SHL, 3520);
         LongVector r1 = LongVector.fromArray(S, SHR, 3522);
@@ -6202,7 +6201,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3530);
         LongVector r6 = LongVector.fromArray(S, SHR, 3532);
         LongVector l6 = LongVector.fromArray(S, SHL, 3532);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3534);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3534);
         LongVector r7 = LongVector.fromArray(S, SHR, 3534);
         LongVector l7 = LongVector.fromArray(S, SHL, 3534);
         LongVector r8 = LongVector.fromArray(S, SHR, 3536);
@@ -6220,14 +6219,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
@@ -6238,7 +6237,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack55_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3548);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3548);
         LongVector r0 = LongVector.fromArray(S, SHR, 3548);
         LongVector l0 = LongVector.fromArray(S, SHL, 3548);
         LongVector r1 = LongVector.fromArray(S, SHR, 3550);
@@ -6253,7 +6252,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3558);
         LongVector r6 = LongVector.fromArray(S, SHR, 3560);
         LongVector l6 = LongVector.fromArray(S, SHL, 3560);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3562);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3562);
         LongVector r7 = LongVector.fromArray(S, SHR, 3562);
         LongVector l7 = LongVector.fromArray(S, SHL, 3562);
         LongVector r8 = LongVector.fromArray(S, SHR, 3564);
@@ -6271,14 +6270,14 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
@@ -6289,7 +6288,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack55_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3576);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3576);
         LongVector r0 = LongVector.fromArray(S, SHR, 3576);
         LongVector l0 = LongVector.fromArray(S, SHL, 3576);
         LongVector r1 = LongVector.fromArray(S, SHR, 3578);
@@ -6301,7 +6300,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
@@ -6309,7 +6308,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack56_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3584);
         LongVector r0 = LongVector.fromArray(S, SHR, 3584);
         LongVector l0 = LongVector.fromArray(S, SHL, 3584);
         LongVector r1 = LongVector.fromArray(S, SHR, 3586);
@@ -6321,19 +6320,19 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 26);
         }
     }
@@ -6343,7 +6342,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3612);
         LongVector r1 = LongVector.fromArray(S, SHR, 3614);
         LongVector l1 = LongVector.fromArray(S, SHL, 3614);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3616);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3616);
         LongVector r2 = LongVector.fromArray(S, SHR, 3616);
         LongVector l2 = LongVector.fromArray(S, SHL, 3616);
         LongVector r3 = LongVector.fromArray(S, SHR, 3618);
@@ -6353,15 +6352,15 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 54);
@@ -6369,7 +6368,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack56_2(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3640);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3640);
         LongVector r0 = LongVector.fromArray(S, SHR, 3640);
         LongVector l0 = LongVector.fromArray(S, SHL, 3640);
         LongVector r1 = LongVector.fromArray(S, SHR, 3642);
@@ -6381,7 +6380,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 440).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 62);
@@ -6389,7 +6388,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack57_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3648);
         LongVector r0 = LongVector.fromArray(S, SHR, 3648);
         LongVector l0 = LongVector.fromArray(S, SHL, 3648);
         LongVector r1 = LongVector.fromArray(S, SHR, 3650);
@@ -6408,7 +6407,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3662);
         LongVector r8 = LongVector.fromArray(S, SHR, 3664);
         LongVector l8 = LongVector.fromArray(S, SHL, 3664);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3666);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3666);
         LongVector r9 = LongVector.fromArray(S, SHR, 3666);
         LongVector l9 = LongVector.fromArray(S, SHL, 3666);
         LongVector r10 = LongVector.fromArray(S, SHR, 3668);
@@ -6422,7 +6421,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -6431,7 +6430,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 24);
@@ -6448,7 +6447,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l2 = LongVector.fromArray(S, SHL, 3680);
         LongVector r3 = LongVector.fromArray(S, SHR, 3682);
         LongVector l3 = LongVector.fromArray(S, SHL, 3682);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3684);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3684);
         LongVector r4 = LongVector.fromArray(S, SHR, 3684);
         LongVector l4 = LongVector.fromArray(S, SHL, 3684);
         LongVector r5 = LongVector.fromArray(S, SHR, 3686);
@@ -6467,7 +6466,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l11 = LongVector.fromArray(S, SHL, 3698);
         LongVector r12 = LongVector.fromArray(S, SHR, 3700);
         LongVector l12 = LongVector.fromArray(S, SHL, 3700);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3702);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3702);
         LongVector r13 = LongVector.fromArray(S, SHR, 3702);
         LongVector l13 = LongVector.fromArray(S, SHL, 3702);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
@@ -6477,7 +6476,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
@@ -6486,7 +6485,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 54);
         }
     }
 
@@ -6510,7 +6509,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack58_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3712);
         LongVector r0 = LongVector.fromArray(S, SHR, 3712);
         LongVector l0 = LongVector.fromArray(S, SHL, 3712);
         LongVector r1 = LongVector.fromArray(S, SHR, 3714);
@@ -6521,7 +6520,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3718);
         LongVector r4 = LongVector.fromArray(S, SHR, 3720);
         LongVector l4 = LongVector.fromArray(S, SHL, 3720);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3722);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3722);
         LongVector r5 = LongVector.fromArray(S, SHR, 3722);
         LongVector l5 = LongVector.fromArray(S, SHL, 3722);
         LongVector r6 = LongVector.fromArray(S, SHR, 3724);
@@ -6543,12 +6542,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
@@ -6565,7 +6564,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3740);
         LongVector r1 = LongVector.fromArray(S, SHR, 3742);
         LongVector l1 = LongVector.fromArray(S, SHL, 3742);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3744);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3744);
         LongVector r2 = LongVector.fromArray(S, SHR, 3744);
         LongVector l2 = LongVector.fromArray(S, SHL, 3744);
         LongVector r3 = LongVector.fromArray(S, SHR, 3746);
@@ -6576,7 +6575,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3750);
         LongVector r6 = LongVector.fromArray(S, SHR, 3752);
         LongVector l6 = LongVector.fromArray(S, SHL, 3752);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3754);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3754);
         LongVector r7 = LongVector.fromArray(S, SHR, 3754);
         LongVector l7 = LongVector.fromArray(S, SHL, 3754);
         LongVector r8 = LongVector.fromArray(S, SHR, 3756);
@@ -6596,12 +6595,12 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
@@ -6631,7 +6630,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack59_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3776);
         LongVector r0 = LongVector.fromArray(S, SHR, 3776);
         LongVector l0 = LongVector.fromArray(S, SHL, 3776);
         LongVector r1 = LongVector.fromArray(S, SHR, 3778);
@@ -6644,7 +6643,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 3784);
         LongVector r5 = LongVector.fromArray(S, SHR, 3786);
         LongVector l5 = LongVector.fromArray(S, SHL, 3786);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3788);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3788);
         LongVector r6 = LongVector.fromArray(S, SHR, 3788);
         LongVector l6 = LongVector.fromArray(S, SHL, 3788);
         LongVector r7 = LongVector.fromArray(S, SHR, 3790);
@@ -6664,13 +6663,13 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 472, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 18);
@@ -6692,7 +6691,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3810);
         LongVector r4 = LongVector.fromArray(S, SHR, 3812);
         LongVector l4 = LongVector.fromArray(S, SHL, 3812);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3814);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3814);
         LongVector r5 = LongVector.fromArray(S, SHR, 3814);
         LongVector l5 = LongVector.fromArray(S, SHL, 3814);
         LongVector r6 = LongVector.fromArray(S, SHR, 3816);
@@ -6719,7 +6718,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
@@ -6751,7 +6750,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack60_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3840);
         LongVector r0 = LongVector.fromArray(S, SHR, 3840);
         LongVector l0 = LongVector.fromArray(S, SHL, 3840);
         LongVector r1 = LongVector.fromArray(S, SHR, 3842);
@@ -6771,7 +6770,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -6779,7 +6778,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 22);
@@ -6793,7 +6792,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3868);
         LongVector r1 = LongVector.fromArray(S, SHR, 3870);
         LongVector l1 = LongVector.fromArray(S, SHL, 3870);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3872);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3872);
         LongVector r2 = LongVector.fromArray(S, SHR, 3872);
         LongVector l2 = LongVector.fromArray(S, SHL, 3872);
         LongVector r3 = LongVector.fromArray(S, SHR, 3874);
@@ -6811,7 +6810,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
@@ -6819,7 +6818,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 54);
@@ -6846,7 +6845,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack61_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3904);
         LongVector r0 = LongVector.fromArray(S, SHR, 3904);
         LongVector l0 = LongVector.fromArray(S, SHL, 3904);
         LongVector r1 = LongVector.fromArray(S, SHR, 3906);
@@ -6878,7 +6877,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 488, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -6910,7 +6909,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3942);
         LongVector r6 = LongVector.fromArray(S, SHR, 3944);
         LongVector l6 = LongVector.fromArray(S, SHL, 3944);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3946);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3946);
         LongVector r7 = LongVector.fromArray(S, SHR, 3946);
         LongVector l7 = LongVector.fromArray(S, SHL, 3946);
         LongVector r8 = LongVector.fromArray(S, SHR, 3948);
@@ -6935,7 +6934,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 48);
@@ -6965,7 +6964,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack62_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3968);
         LongVector r0 = LongVector.fromArray(S, SHR, 3968);
         LongVector l0 = LongVector.fromArray(S, SHL, 3968);
         LongVector r1 = LongVector.fromArray(S, SHR, 3970);
@@ -6997,7 +6996,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);
@@ -7019,7 +7018,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3996);
         LongVector r1 = LongVector.fromArray(S, SHR, 3998);
         LongVector l1 = LongVector.fromArray(S, SHL, 3998);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 4000);
+        LongVector x2 = LongVector.fromArray(S, IDX, 4000);
         LongVector r2 = LongVector.fromArray(S, SHR, 4000);
         LongVector l2 = LongVector.fromArray(S, SHL, 4000);
         LongVector r3 = LongVector.fromArray(S, SHR, 4002);
@@ -7049,7 +7048,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 38);
@@ -7084,7 +7083,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
     }
 
     private static void unpack63_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4032);
         LongVector r0 = LongVector.fromArray(S, SHR, 4032);
         LongVector l0 = LongVector.fromArray(S, SHL, 4032);
         LongVector r1 = LongVector.fromArray(S, SHR, 4034);
@@ -7116,7 +7115,7 @@ final class SeqFrame64Gen128 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 504, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 6);

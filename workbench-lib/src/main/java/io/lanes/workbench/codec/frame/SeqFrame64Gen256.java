@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.frame;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -14,11 +13,11 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 /**
  * Sequential LSB-first unpacking of long values with 256-bit vectors (4 lanes) and the frame of
  * reference added, one unrolled method per width: output vector j of a 64-value group is cut from
- * the words at its first word by a lane rearrange and a variable shift (and, where a value
+ * the words at its first word by a lane select and a variable shift (and, where a value
  * straddles two words, the next word's high bits), masked, and the frame added before the store.
- * Lane tables are built once at class initialisation and loaded once per call (named constants
- * measured no faster, and overflow the class initialiser for int64 at 128 bits). Stateless and
- * thread-safe.
+ * Lane tables are built once at class initialisation and loaded as index vectors once per call:
+ * a {@code VectorShuffle} built from an array runs a Java loop per call, which costs more than
+ * unpacking a 1024-value block. Stateless and thread-safe.
  */
 final class SeqFrame64Gen256 implements SeqFrameCode64 {
     private static final VectorSpecies<Long> S = LongVector.SPECIES_256;
@@ -26,7 +25,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     private static final int VL = 4;
     private static final int PER_GROUP = 16;
     /** Per (width, output vector j, lane): the lane's word, right shift and left shift. */
-    private static final int[] IDX = new int[65 * PER_GROUP * VL];
+    private static final long[] IDX = new long[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
     /** Bytes from a group's start that the vector code of each width may load. */
@@ -125,2757 +124,2757 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 64);
+        LongVector x0 = LongVector.fromArray(S, IDX, 64);
         LongVector r0 = LongVector.fromArray(S, SHR, 64);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 68);
+        LongVector x1 = LongVector.fromArray(S, IDX, 68);
         LongVector r1 = LongVector.fromArray(S, SHR, 68);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 72);
+        LongVector x2 = LongVector.fromArray(S, IDX, 72);
         LongVector r2 = LongVector.fromArray(S, SHR, 72);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 76);
+        LongVector x3 = LongVector.fromArray(S, IDX, 76);
         LongVector r3 = LongVector.fromArray(S, SHR, 76);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 80);
+        LongVector x4 = LongVector.fromArray(S, IDX, 80);
         LongVector r4 = LongVector.fromArray(S, SHR, 80);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 84);
+        LongVector x5 = LongVector.fromArray(S, IDX, 84);
         LongVector r5 = LongVector.fromArray(S, SHR, 84);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 88);
+        LongVector x6 = LongVector.fromArray(S, IDX, 88);
         LongVector r6 = LongVector.fromArray(S, SHR, 88);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 92);
+        LongVector x7 = LongVector.fromArray(S, IDX, 92);
         LongVector r7 = LongVector.fromArray(S, SHR, 92);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 96);
+        LongVector x8 = LongVector.fromArray(S, IDX, 96);
         LongVector r8 = LongVector.fromArray(S, SHR, 96);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 100);
+        LongVector x9 = LongVector.fromArray(S, IDX, 100);
         LongVector r9 = LongVector.fromArray(S, SHR, 100);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 104);
+        LongVector x10 = LongVector.fromArray(S, IDX, 104);
         LongVector r10 = LongVector.fromArray(S, SHR, 104);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 108);
+        LongVector x11 = LongVector.fromArray(S, IDX, 108);
         LongVector r11 = LongVector.fromArray(S, SHR, 108);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 112);
+        LongVector x12 = LongVector.fromArray(S, IDX, 112);
         LongVector r12 = LongVector.fromArray(S, SHR, 112);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 116);
+        LongVector x13 = LongVector.fromArray(S, IDX, 116);
         LongVector r13 = LongVector.fromArray(S, SHR, 116);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 120);
+        LongVector x14 = LongVector.fromArray(S, IDX, 120);
         LongVector r14 = LongVector.fromArray(S, SHR, 120);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 124);
+        LongVector x15 = LongVector.fromArray(S, IDX, 124);
         LongVector r15 = LongVector.fromArray(S, SHR, 124);
         LongVector m = LongVector.broadcast(S, 0x1L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 128);
+        LongVector x0 = LongVector.fromArray(S, IDX, 128);
         LongVector r0 = LongVector.fromArray(S, SHR, 128);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 132);
+        LongVector x1 = LongVector.fromArray(S, IDX, 132);
         LongVector r1 = LongVector.fromArray(S, SHR, 132);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 136);
+        LongVector x2 = LongVector.fromArray(S, IDX, 136);
         LongVector r2 = LongVector.fromArray(S, SHR, 136);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 140);
+        LongVector x3 = LongVector.fromArray(S, IDX, 140);
         LongVector r3 = LongVector.fromArray(S, SHR, 140);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 144);
+        LongVector x4 = LongVector.fromArray(S, IDX, 144);
         LongVector r4 = LongVector.fromArray(S, SHR, 144);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 148);
+        LongVector x5 = LongVector.fromArray(S, IDX, 148);
         LongVector r5 = LongVector.fromArray(S, SHR, 148);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 152);
+        LongVector x6 = LongVector.fromArray(S, IDX, 152);
         LongVector r6 = LongVector.fromArray(S, SHR, 152);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 156);
+        LongVector x7 = LongVector.fromArray(S, IDX, 156);
         LongVector r7 = LongVector.fromArray(S, SHR, 156);
         LongVector m = LongVector.broadcast(S, 0x3L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 192);
+        LongVector x0 = LongVector.fromArray(S, IDX, 192);
         LongVector r0 = LongVector.fromArray(S, SHR, 192);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 196);
+        LongVector x1 = LongVector.fromArray(S, IDX, 196);
         LongVector r1 = LongVector.fromArray(S, SHR, 196);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 200);
+        LongVector x2 = LongVector.fromArray(S, IDX, 200);
         LongVector r2 = LongVector.fromArray(S, SHR, 200);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 204);
+        LongVector x3 = LongVector.fromArray(S, IDX, 204);
         LongVector r3 = LongVector.fromArray(S, SHR, 204);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 208);
+        LongVector x4 = LongVector.fromArray(S, IDX, 208);
         LongVector r4 = LongVector.fromArray(S, SHR, 208);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 212);
+        LongVector x5 = LongVector.fromArray(S, IDX, 212);
         LongVector r5 = LongVector.fromArray(S, SHR, 212);
         LongVector l5 = LongVector.fromArray(S, SHL, 212);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 216);
+        LongVector x6 = LongVector.fromArray(S, IDX, 216);
         LongVector r6 = LongVector.fromArray(S, SHR, 216);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 220);
+        LongVector x7 = LongVector.fromArray(S, IDX, 220);
         LongVector r7 = LongVector.fromArray(S, SHR, 220);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 224);
+        LongVector x8 = LongVector.fromArray(S, IDX, 224);
         LongVector r8 = LongVector.fromArray(S, SHR, 224);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 228);
+        LongVector x9 = LongVector.fromArray(S, IDX, 228);
         LongVector r9 = LongVector.fromArray(S, SHR, 228);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 232);
+        LongVector x10 = LongVector.fromArray(S, IDX, 232);
         LongVector r10 = LongVector.fromArray(S, SHR, 232);
         LongVector l10 = LongVector.fromArray(S, SHL, 232);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 236);
+        LongVector x11 = LongVector.fromArray(S, IDX, 236);
         LongVector r11 = LongVector.fromArray(S, SHR, 236);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 240);
+        LongVector x12 = LongVector.fromArray(S, IDX, 240);
         LongVector r12 = LongVector.fromArray(S, SHR, 240);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 244);
+        LongVector x13 = LongVector.fromArray(S, IDX, 244);
         LongVector r13 = LongVector.fromArray(S, SHR, 244);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 248);
+        LongVector x14 = LongVector.fromArray(S, IDX, 248);
         LongVector r14 = LongVector.fromArray(S, SHR, 248);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 252);
+        LongVector x15 = LongVector.fromArray(S, IDX, 252);
         LongVector r15 = LongVector.fromArray(S, SHR, 252);
         LongVector m = LongVector.broadcast(S, 0x7L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 256);
+        LongVector x0 = LongVector.fromArray(S, IDX, 256);
         LongVector r0 = LongVector.fromArray(S, SHR, 256);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 260);
+        LongVector x1 = LongVector.fromArray(S, IDX, 260);
         LongVector r1 = LongVector.fromArray(S, SHR, 260);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 264);
+        LongVector x2 = LongVector.fromArray(S, IDX, 264);
         LongVector r2 = LongVector.fromArray(S, SHR, 264);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 268);
+        LongVector x3 = LongVector.fromArray(S, IDX, 268);
         LongVector r3 = LongVector.fromArray(S, SHR, 268);
         LongVector m = LongVector.broadcast(S, 0xfL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 320);
+        LongVector x0 = LongVector.fromArray(S, IDX, 320);
         LongVector r0 = LongVector.fromArray(S, SHR, 320);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 324);
+        LongVector x1 = LongVector.fromArray(S, IDX, 324);
         LongVector r1 = LongVector.fromArray(S, SHR, 324);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 328);
+        LongVector x2 = LongVector.fromArray(S, IDX, 328);
         LongVector r2 = LongVector.fromArray(S, SHR, 328);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 332);
+        LongVector x3 = LongVector.fromArray(S, IDX, 332);
         LongVector r3 = LongVector.fromArray(S, SHR, 332);
         LongVector l3 = LongVector.fromArray(S, SHL, 332);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 336);
+        LongVector x4 = LongVector.fromArray(S, IDX, 336);
         LongVector r4 = LongVector.fromArray(S, SHR, 336);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 340);
+        LongVector x5 = LongVector.fromArray(S, IDX, 340);
         LongVector r5 = LongVector.fromArray(S, SHR, 340);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 344);
+        LongVector x6 = LongVector.fromArray(S, IDX, 344);
         LongVector r6 = LongVector.fromArray(S, SHR, 344);
         LongVector l6 = LongVector.fromArray(S, SHL, 344);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 348);
+        LongVector x7 = LongVector.fromArray(S, IDX, 348);
         LongVector r7 = LongVector.fromArray(S, SHR, 348);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 352);
+        LongVector x8 = LongVector.fromArray(S, IDX, 352);
         LongVector r8 = LongVector.fromArray(S, SHR, 352);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 356);
+        LongVector x9 = LongVector.fromArray(S, IDX, 356);
         LongVector r9 = LongVector.fromArray(S, SHR, 356);
         LongVector l9 = LongVector.fromArray(S, SHL, 356);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 360);
+        LongVector x10 = LongVector.fromArray(S, IDX, 360);
         LongVector r10 = LongVector.fromArray(S, SHR, 360);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 364);
+        LongVector x11 = LongVector.fromArray(S, IDX, 364);
         LongVector r11 = LongVector.fromArray(S, SHR, 364);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 368);
+        LongVector x12 = LongVector.fromArray(S, IDX, 368);
         LongVector r12 = LongVector.fromArray(S, SHR, 368);
         LongVector l12 = LongVector.fromArray(S, SHL, 368);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 372);
+        LongVector x13 = LongVector.fromArray(S, IDX, 372);
         LongVector r13 = LongVector.fromArray(S, SHR, 372);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 376);
+        LongVector x14 = LongVector.fromArray(S, IDX, 376);
         LongVector r14 = LongVector.fromArray(S, SHR, 376);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 380);
+        LongVector x15 = LongVector.fromArray(S, IDX, 380);
         LongVector r15 = LongVector.fromArray(S, SHR, 380);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 384);
+        LongVector x0 = LongVector.fromArray(S, IDX, 384);
         LongVector r0 = LongVector.fromArray(S, SHR, 384);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 388);
+        LongVector x1 = LongVector.fromArray(S, IDX, 388);
         LongVector r1 = LongVector.fromArray(S, SHR, 388);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 392);
+        LongVector x2 = LongVector.fromArray(S, IDX, 392);
         LongVector r2 = LongVector.fromArray(S, SHR, 392);
         LongVector l2 = LongVector.fromArray(S, SHL, 392);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 396);
+        LongVector x3 = LongVector.fromArray(S, IDX, 396);
         LongVector r3 = LongVector.fromArray(S, SHR, 396);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 400);
+        LongVector x4 = LongVector.fromArray(S, IDX, 400);
         LongVector r4 = LongVector.fromArray(S, SHR, 400);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 404);
+        LongVector x5 = LongVector.fromArray(S, IDX, 404);
         LongVector r5 = LongVector.fromArray(S, SHR, 404);
         LongVector l5 = LongVector.fromArray(S, SHL, 404);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 408);
+        LongVector x6 = LongVector.fromArray(S, IDX, 408);
         LongVector r6 = LongVector.fromArray(S, SHR, 408);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 412);
+        LongVector x7 = LongVector.fromArray(S, IDX, 412);
         LongVector r7 = LongVector.fromArray(S, SHR, 412);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 448);
+        LongVector x0 = LongVector.fromArray(S, IDX, 448);
         LongVector r0 = LongVector.fromArray(S, SHR, 448);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 452);
+        LongVector x1 = LongVector.fromArray(S, IDX, 452);
         LongVector r1 = LongVector.fromArray(S, SHR, 452);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 456);
+        LongVector x2 = LongVector.fromArray(S, IDX, 456);
         LongVector r2 = LongVector.fromArray(S, SHR, 456);
         LongVector l2 = LongVector.fromArray(S, SHL, 456);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 460);
+        LongVector x3 = LongVector.fromArray(S, IDX, 460);
         LongVector r3 = LongVector.fromArray(S, SHR, 460);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 464);
+        LongVector x4 = LongVector.fromArray(S, IDX, 464);
         LongVector r4 = LongVector.fromArray(S, SHR, 464);
         LongVector l4 = LongVector.fromArray(S, SHL, 464);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 468);
+        LongVector x5 = LongVector.fromArray(S, IDX, 468);
         LongVector r5 = LongVector.fromArray(S, SHR, 468);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 472);
+        LongVector x6 = LongVector.fromArray(S, IDX, 472);
         LongVector r6 = LongVector.fromArray(S, SHR, 472);
         LongVector l6 = LongVector.fromArray(S, SHL, 472);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 476);
+        LongVector x7 = LongVector.fromArray(S, IDX, 476);
         LongVector r7 = LongVector.fromArray(S, SHR, 476);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 480);
+        LongVector x8 = LongVector.fromArray(S, IDX, 480);
         LongVector r8 = LongVector.fromArray(S, SHR, 480);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 484);
+        LongVector x9 = LongVector.fromArray(S, IDX, 484);
         LongVector r9 = LongVector.fromArray(S, SHR, 484);
         LongVector l9 = LongVector.fromArray(S, SHL, 484);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 488);
+        LongVector x10 = LongVector.fromArray(S, IDX, 488);
         LongVector r10 = LongVector.fromArray(S, SHR, 488);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 492);
+        LongVector x11 = LongVector.fromArray(S, IDX, 492);
         LongVector r11 = LongVector.fromArray(S, SHR, 492);
         LongVector l11 = LongVector.fromArray(S, SHL, 492);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 496);
+        LongVector x12 = LongVector.fromArray(S, IDX, 496);
         LongVector r12 = LongVector.fromArray(S, SHR, 496);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 500);
+        LongVector x13 = LongVector.fromArray(S, IDX, 500);
         LongVector r13 = LongVector.fromArray(S, SHR, 500);
         LongVector l13 = LongVector.fromArray(S, SHL, 500);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 504);
+        LongVector x14 = LongVector.fromArray(S, IDX, 504);
         LongVector r14 = LongVector.fromArray(S, SHR, 504);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 508);
+        LongVector x15 = LongVector.fromArray(S, IDX, 508);
         LongVector r15 = LongVector.fromArray(S, SHR, 508);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r8).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r14).and(m).add(f).intoArray(out, o + 56);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r15).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 512);
+        LongVector x0 = LongVector.fromArray(S, IDX, 512);
         LongVector r0 = LongVector.fromArray(S, SHR, 512);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 516);
+        LongVector x1 = LongVector.fromArray(S, IDX, 516);
         LongVector r1 = LongVector.fromArray(S, SHR, 516);
         LongVector m = LongVector.broadcast(S, 0xffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        LongVector x0 = LongVector.fromArray(S, IDX, 576);
         LongVector r0 = LongVector.fromArray(S, SHR, 576);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 580);
+        LongVector x1 = LongVector.fromArray(S, IDX, 580);
         LongVector r1 = LongVector.fromArray(S, SHR, 580);
         LongVector l1 = LongVector.fromArray(S, SHL, 580);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 584);
+        LongVector x2 = LongVector.fromArray(S, IDX, 584);
         LongVector r2 = LongVector.fromArray(S, SHR, 584);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 588);
+        LongVector x3 = LongVector.fromArray(S, IDX, 588);
         LongVector r3 = LongVector.fromArray(S, SHR, 588);
         LongVector l3 = LongVector.fromArray(S, SHL, 588);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 592);
+        LongVector x4 = LongVector.fromArray(S, IDX, 592);
         LongVector r4 = LongVector.fromArray(S, SHR, 592);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 596);
+        LongVector x5 = LongVector.fromArray(S, IDX, 596);
         LongVector r5 = LongVector.fromArray(S, SHR, 596);
         LongVector l5 = LongVector.fromArray(S, SHL, 596);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 600);
+        LongVector x6 = LongVector.fromArray(S, IDX, 600);
         LongVector r6 = LongVector.fromArray(S, SHR, 600);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 604);
+        LongVector x7 = LongVector.fromArray(S, IDX, 604);
         LongVector r7 = LongVector.fromArray(S, SHR, 604);
         LongVector l7 = LongVector.fromArray(S, SHL, 604);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 608);
+        LongVector x8 = LongVector.fromArray(S, IDX, 608);
         LongVector r8 = LongVector.fromArray(S, SHR, 608);
         LongVector l8 = LongVector.fromArray(S, SHL, 608);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 612);
+        LongVector x9 = LongVector.fromArray(S, IDX, 612);
         LongVector r9 = LongVector.fromArray(S, SHR, 612);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 616);
+        LongVector x10 = LongVector.fromArray(S, IDX, 616);
         LongVector r10 = LongVector.fromArray(S, SHR, 616);
         LongVector l10 = LongVector.fromArray(S, SHL, 616);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 620);
+        LongVector x11 = LongVector.fromArray(S, IDX, 620);
         LongVector r11 = LongVector.fromArray(S, SHR, 620);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 624);
+        LongVector x12 = LongVector.fromArray(S, IDX, 624);
         LongVector r12 = LongVector.fromArray(S, SHR, 624);
         LongVector l12 = LongVector.fromArray(S, SHL, 624);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 628);
+        LongVector x13 = LongVector.fromArray(S, IDX, 628);
         LongVector r13 = LongVector.fromArray(S, SHR, 628);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 632);
+        LongVector x14 = LongVector.fromArray(S, IDX, 632);
         LongVector r14 = LongVector.fromArray(S, SHR, 632);
         LongVector l14 = LongVector.fromArray(S, SHL, 632);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r11).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r13).and(m).add(f).intoArray(out, o + 52);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack9_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 636);
+        LongVector x0 = LongVector.fromArray(S, IDX, 636);
         LongVector r0 = LongVector.fromArray(S, SHR, 636);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        LongVector x0 = LongVector.fromArray(S, IDX, 640);
         LongVector r0 = LongVector.fromArray(S, SHR, 640);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 644);
+        LongVector x1 = LongVector.fromArray(S, IDX, 644);
         LongVector r1 = LongVector.fromArray(S, SHR, 644);
         LongVector l1 = LongVector.fromArray(S, SHL, 644);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 648);
+        LongVector x2 = LongVector.fromArray(S, IDX, 648);
         LongVector r2 = LongVector.fromArray(S, SHR, 648);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 652);
+        LongVector x3 = LongVector.fromArray(S, IDX, 652);
         LongVector r3 = LongVector.fromArray(S, SHR, 652);
         LongVector l3 = LongVector.fromArray(S, SHL, 652);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 656);
+        LongVector x4 = LongVector.fromArray(S, IDX, 656);
         LongVector r4 = LongVector.fromArray(S, SHR, 656);
         LongVector l4 = LongVector.fromArray(S, SHL, 656);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 660);
+        LongVector x5 = LongVector.fromArray(S, IDX, 660);
         LongVector r5 = LongVector.fromArray(S, SHR, 660);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 664);
+        LongVector x6 = LongVector.fromArray(S, IDX, 664);
         LongVector r6 = LongVector.fromArray(S, SHR, 664);
         LongVector l6 = LongVector.fromArray(S, SHL, 664);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 668);
+        LongVector x7 = LongVector.fromArray(S, IDX, 668);
         LongVector r7 = LongVector.fromArray(S, SHR, 668);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack10_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 700);
+        LongVector x0 = LongVector.fromArray(S, IDX, 700);
         LongVector r0 = LongVector.fromArray(S, SHR, 700);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        LongVector x0 = LongVector.fromArray(S, IDX, 704);
         LongVector r0 = LongVector.fromArray(S, SHR, 704);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 708);
+        LongVector x1 = LongVector.fromArray(S, IDX, 708);
         LongVector r1 = LongVector.fromArray(S, SHR, 708);
         LongVector l1 = LongVector.fromArray(S, SHL, 708);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 712);
+        LongVector x2 = LongVector.fromArray(S, IDX, 712);
         LongVector r2 = LongVector.fromArray(S, SHR, 712);
         LongVector l2 = LongVector.fromArray(S, SHL, 712);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 716);
+        LongVector x3 = LongVector.fromArray(S, IDX, 716);
         LongVector r3 = LongVector.fromArray(S, SHR, 716);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 720);
+        LongVector x4 = LongVector.fromArray(S, IDX, 720);
         LongVector r4 = LongVector.fromArray(S, SHR, 720);
         LongVector l4 = LongVector.fromArray(S, SHL, 720);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 724);
+        LongVector x5 = LongVector.fromArray(S, IDX, 724);
         LongVector r5 = LongVector.fromArray(S, SHR, 724);
         LongVector l5 = LongVector.fromArray(S, SHL, 724);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 728);
+        LongVector x6 = LongVector.fromArray(S, IDX, 728);
         LongVector r6 = LongVector.fromArray(S, SHR, 728);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 732);
+        LongVector x7 = LongVector.fromArray(S, IDX, 732);
         LongVector r7 = LongVector.fromArray(S, SHR, 732);
         LongVector l7 = LongVector.fromArray(S, SHL, 732);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 736);
+        LongVector x8 = LongVector.fromArray(S, IDX, 736);
         LongVector r8 = LongVector.fromArray(S, SHR, 736);
         LongVector l8 = LongVector.fromArray(S, SHL, 736);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 740);
+        LongVector x9 = LongVector.fromArray(S, IDX, 740);
         LongVector r9 = LongVector.fromArray(S, SHR, 740);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 744);
+        LongVector x10 = LongVector.fromArray(S, IDX, 744);
         LongVector r10 = LongVector.fromArray(S, SHR, 744);
         LongVector l10 = LongVector.fromArray(S, SHL, 744);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 748);
+        LongVector x11 = LongVector.fromArray(S, IDX, 748);
         LongVector r11 = LongVector.fromArray(S, SHR, 748);
         LongVector l11 = LongVector.fromArray(S, SHL, 748);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 752);
+        LongVector x12 = LongVector.fromArray(S, IDX, 752);
         LongVector r12 = LongVector.fromArray(S, SHR, 752);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 756);
+        LongVector x13 = LongVector.fromArray(S, IDX, 756);
         LongVector r13 = LongVector.fromArray(S, SHR, 756);
         LongVector l13 = LongVector.fromArray(S, SHL, 756);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r9).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r12).and(m).add(f).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
         }
     }
 
     private static void unpack11_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 760);
+        LongVector x0 = LongVector.fromArray(S, IDX, 760);
         LongVector r0 = LongVector.fromArray(S, SHR, 760);
         LongVector l0 = LongVector.fromArray(S, SHL, 760);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 764);
+        LongVector x1 = LongVector.fromArray(S, IDX, 764);
         LongVector r1 = LongVector.fromArray(S, SHR, 764);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        LongVector x0 = LongVector.fromArray(S, IDX, 768);
         LongVector r0 = LongVector.fromArray(S, SHR, 768);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 772);
+        LongVector x1 = LongVector.fromArray(S, IDX, 772);
         LongVector r1 = LongVector.fromArray(S, SHR, 772);
         LongVector l1 = LongVector.fromArray(S, SHL, 772);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 776);
+        LongVector x2 = LongVector.fromArray(S, IDX, 776);
         LongVector r2 = LongVector.fromArray(S, SHR, 776);
         LongVector l2 = LongVector.fromArray(S, SHL, 776);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 780);
+        LongVector x3 = LongVector.fromArray(S, IDX, 780);
         LongVector r3 = LongVector.fromArray(S, SHR, 780);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack12_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 828);
+        LongVector x0 = LongVector.fromArray(S, IDX, 828);
         LongVector r0 = LongVector.fromArray(S, SHR, 828);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        LongVector x0 = LongVector.fromArray(S, IDX, 832);
         LongVector r0 = LongVector.fromArray(S, SHR, 832);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 836);
+        LongVector x1 = LongVector.fromArray(S, IDX, 836);
         LongVector r1 = LongVector.fromArray(S, SHR, 836);
         LongVector l1 = LongVector.fromArray(S, SHL, 836);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 840);
+        LongVector x2 = LongVector.fromArray(S, IDX, 840);
         LongVector r2 = LongVector.fromArray(S, SHR, 840);
         LongVector l2 = LongVector.fromArray(S, SHL, 840);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 844);
+        LongVector x3 = LongVector.fromArray(S, IDX, 844);
         LongVector r3 = LongVector.fromArray(S, SHR, 844);
         LongVector l3 = LongVector.fromArray(S, SHL, 844);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 848);
+        LongVector x4 = LongVector.fromArray(S, IDX, 848);
         LongVector r4 = LongVector.fromArray(S, SHR, 848);
         LongVector l4 = LongVector.fromArray(S, SHL, 848);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 852);
+        LongVector x5 = LongVector.fromArray(S, IDX, 852);
         LongVector r5 = LongVector.fromArray(S, SHR, 852);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 856);
+        LongVector x6 = LongVector.fromArray(S, IDX, 856);
         LongVector r6 = LongVector.fromArray(S, SHR, 856);
         LongVector l6 = LongVector.fromArray(S, SHL, 856);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 860);
+        LongVector x7 = LongVector.fromArray(S, IDX, 860);
         LongVector r7 = LongVector.fromArray(S, SHR, 860);
         LongVector l7 = LongVector.fromArray(S, SHL, 860);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 864);
+        LongVector x8 = LongVector.fromArray(S, IDX, 864);
         LongVector r8 = LongVector.fromArray(S, SHR, 864);
         LongVector l8 = LongVector.fromArray(S, SHL, 864);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 868);
+        LongVector x9 = LongVector.fromArray(S, IDX, 868);
         LongVector r9 = LongVector.fromArray(S, SHR, 868);
         LongVector l9 = LongVector.fromArray(S, SHL, 868);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 872);
+        LongVector x10 = LongVector.fromArray(S, IDX, 872);
         LongVector r10 = LongVector.fromArray(S, SHR, 872);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 876);
+        LongVector x11 = LongVector.fromArray(S, IDX, 876);
         LongVector r11 = LongVector.fromArray(S, SHR, 876);
         LongVector l11 = LongVector.fromArray(S, SHL, 876);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 880);
+        LongVector x12 = LongVector.fromArray(S, IDX, 880);
         LongVector r12 = LongVector.fromArray(S, SHR, 880);
         LongVector l12 = LongVector.fromArray(S, SHL, 880);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r10).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack13_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 884);
+        LongVector x0 = LongVector.fromArray(S, IDX, 884);
         LongVector r0 = LongVector.fromArray(S, SHR, 884);
         LongVector l0 = LongVector.fromArray(S, SHL, 884);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 888);
+        LongVector x1 = LongVector.fromArray(S, IDX, 888);
         LongVector r1 = LongVector.fromArray(S, SHR, 888);
         LongVector l1 = LongVector.fromArray(S, SHL, 888);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 892);
+        LongVector x2 = LongVector.fromArray(S, IDX, 892);
         LongVector r2 = LongVector.fromArray(S, SHR, 892);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        LongVector x0 = LongVector.fromArray(S, IDX, 896);
         LongVector r0 = LongVector.fromArray(S, SHR, 896);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 900);
+        LongVector x1 = LongVector.fromArray(S, IDX, 900);
         LongVector r1 = LongVector.fromArray(S, SHR, 900);
         LongVector l1 = LongVector.fromArray(S, SHL, 900);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 904);
+        LongVector x2 = LongVector.fromArray(S, IDX, 904);
         LongVector r2 = LongVector.fromArray(S, SHR, 904);
         LongVector l2 = LongVector.fromArray(S, SHL, 904);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 908);
+        LongVector x3 = LongVector.fromArray(S, IDX, 908);
         LongVector r3 = LongVector.fromArray(S, SHR, 908);
         LongVector l3 = LongVector.fromArray(S, SHL, 908);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 912);
+        LongVector x4 = LongVector.fromArray(S, IDX, 912);
         LongVector r4 = LongVector.fromArray(S, SHR, 912);
         LongVector l4 = LongVector.fromArray(S, SHL, 912);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 916);
+        LongVector x5 = LongVector.fromArray(S, IDX, 916);
         LongVector r5 = LongVector.fromArray(S, SHR, 916);
         LongVector l5 = LongVector.fromArray(S, SHL, 916);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 920);
+        LongVector x6 = LongVector.fromArray(S, IDX, 920);
         LongVector r6 = LongVector.fromArray(S, SHR, 920);
         LongVector l6 = LongVector.fromArray(S, SHL, 920);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 924);
+        LongVector x7 = LongVector.fromArray(S, IDX, 924);
         LongVector r7 = LongVector.fromArray(S, SHR, 924);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack14_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 948);
+        LongVector x0 = LongVector.fromArray(S, IDX, 948);
         LongVector r0 = LongVector.fromArray(S, SHR, 948);
         LongVector l0 = LongVector.fromArray(S, SHL, 948);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 952);
+        LongVector x1 = LongVector.fromArray(S, IDX, 952);
         LongVector r1 = LongVector.fromArray(S, SHR, 952);
         LongVector l1 = LongVector.fromArray(S, SHL, 952);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 956);
+        LongVector x2 = LongVector.fromArray(S, IDX, 956);
         LongVector r2 = LongVector.fromArray(S, SHR, 956);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        LongVector x0 = LongVector.fromArray(S, IDX, 960);
         LongVector r0 = LongVector.fromArray(S, SHR, 960);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 964);
+        LongVector x1 = LongVector.fromArray(S, IDX, 964);
         LongVector r1 = LongVector.fromArray(S, SHR, 964);
         LongVector l1 = LongVector.fromArray(S, SHL, 964);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 968);
+        LongVector x2 = LongVector.fromArray(S, IDX, 968);
         LongVector r2 = LongVector.fromArray(S, SHR, 968);
         LongVector l2 = LongVector.fromArray(S, SHL, 968);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 972);
+        LongVector x3 = LongVector.fromArray(S, IDX, 972);
         LongVector r3 = LongVector.fromArray(S, SHR, 972);
         LongVector l3 = LongVector.fromArray(S, SHL, 972);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 976);
+        LongVector x4 = LongVector.fromArray(S, IDX, 976);
         LongVector r4 = LongVector.fromArray(S, SHR, 976);
         LongVector l4 = LongVector.fromArray(S, SHL, 976);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 980);
+        LongVector x5 = LongVector.fromArray(S, IDX, 980);
         LongVector r5 = LongVector.fromArray(S, SHR, 980);
         LongVector l5 = LongVector.fromArray(S, SHL, 980);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 984);
+        LongVector x6 = LongVector.fromArray(S, IDX, 984);
         LongVector r6 = LongVector.fromArray(S, SHR, 984);
         LongVector l6 = LongVector.fromArray(S, SHL, 984);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 988);
+        LongVector x7 = LongVector.fromArray(S, IDX, 988);
         LongVector r7 = LongVector.fromArray(S, SHR, 988);
         LongVector l7 = LongVector.fromArray(S, SHL, 988);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 992);
+        LongVector x8 = LongVector.fromArray(S, IDX, 992);
         LongVector r8 = LongVector.fromArray(S, SHR, 992);
         LongVector l8 = LongVector.fromArray(S, SHL, 992);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 996);
+        LongVector x9 = LongVector.fromArray(S, IDX, 996);
         LongVector r9 = LongVector.fromArray(S, SHR, 996);
         LongVector l9 = LongVector.fromArray(S, SHL, 996);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1000);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1000);
         LongVector r10 = LongVector.fromArray(S, SHR, 1000);
         LongVector l10 = LongVector.fromArray(S, SHL, 1000);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1004);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1004);
         LongVector r11 = LongVector.fromArray(S, SHR, 1004);
         LongVector l11 = LongVector.fromArray(S, SHL, 1004);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack15_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1008);
         LongVector r0 = LongVector.fromArray(S, SHR, 1008);
         LongVector l0 = LongVector.fromArray(S, SHL, 1008);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1012);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1012);
         LongVector r1 = LongVector.fromArray(S, SHR, 1012);
         LongVector l1 = LongVector.fromArray(S, SHL, 1012);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1016);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1016);
         LongVector r2 = LongVector.fromArray(S, SHR, 1016);
         LongVector l2 = LongVector.fromArray(S, SHL, 1016);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1020);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1020);
         LongVector r3 = LongVector.fromArray(S, SHR, 1020);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1024);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1024);
         LongVector r0 = LongVector.fromArray(S, SHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1088);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1088);
         LongVector r0 = LongVector.fromArray(S, SHR, 1088);
         LongVector l0 = LongVector.fromArray(S, SHL, 1088);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1092);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1092);
         LongVector r1 = LongVector.fromArray(S, SHR, 1092);
         LongVector l1 = LongVector.fromArray(S, SHL, 1092);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1096);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1096);
         LongVector r2 = LongVector.fromArray(S, SHR, 1096);
         LongVector l2 = LongVector.fromArray(S, SHL, 1096);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1100);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1100);
         LongVector r3 = LongVector.fromArray(S, SHR, 1100);
         LongVector l3 = LongVector.fromArray(S, SHL, 1100);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1104);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1104);
         LongVector r4 = LongVector.fromArray(S, SHR, 1104);
         LongVector l4 = LongVector.fromArray(S, SHL, 1104);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1108);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1108);
         LongVector r5 = LongVector.fromArray(S, SHR, 1108);
         LongVector l5 = LongVector.fromArray(S, SHL, 1108);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1112);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1112);
         LongVector r6 = LongVector.fromArray(S, SHR, 1112);
         LongVector l6 = LongVector.fromArray(S, SHL, 1112);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1116);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1116);
         LongVector r7 = LongVector.fromArray(S, SHR, 1116);
         LongVector l7 = LongVector.fromArray(S, SHL, 1116);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1120);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1120);
         LongVector r8 = LongVector.fromArray(S, SHR, 1120);
         LongVector l8 = LongVector.fromArray(S, SHL, 1120);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1124);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1124);
         LongVector r9 = LongVector.fromArray(S, SHR, 1124);
         LongVector l9 = LongVector.fromArray(S, SHL, 1124);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1128);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1128);
         LongVector r10 = LongVector.fromArray(S, SHR, 1128);
         LongVector l10 = LongVector.fromArray(S, SHL, 1128);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1132);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1132);
         LongVector r11 = LongVector.fromArray(S, SHR, 1132);
         LongVector l11 = LongVector.fromArray(S, SHL, 1132);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack17_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1136);
         LongVector r0 = LongVector.fromArray(S, SHR, 1136);
         LongVector l0 = LongVector.fromArray(S, SHL, 1136);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1140);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1140);
         LongVector r1 = LongVector.fromArray(S, SHR, 1140);
         LongVector l1 = LongVector.fromArray(S, SHL, 1140);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1144);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1144);
         LongVector r2 = LongVector.fromArray(S, SHR, 1144);
         LongVector l2 = LongVector.fromArray(S, SHL, 1144);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1148);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1148);
         LongVector r3 = LongVector.fromArray(S, SHR, 1148);
         LongVector l3 = LongVector.fromArray(S, SHL, 1148);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1152);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1152);
         LongVector r0 = LongVector.fromArray(S, SHR, 1152);
         LongVector l0 = LongVector.fromArray(S, SHL, 1152);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1156);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1156);
         LongVector r1 = LongVector.fromArray(S, SHR, 1156);
         LongVector l1 = LongVector.fromArray(S, SHL, 1156);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1160);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1160);
         LongVector r2 = LongVector.fromArray(S, SHR, 1160);
         LongVector l2 = LongVector.fromArray(S, SHL, 1160);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1164);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1164);
         LongVector r3 = LongVector.fromArray(S, SHR, 1164);
         LongVector l3 = LongVector.fromArray(S, SHL, 1164);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1168);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1168);
         LongVector r4 = LongVector.fromArray(S, SHR, 1168);
         LongVector l4 = LongVector.fromArray(S, SHL, 1168);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1172);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1172);
         LongVector r5 = LongVector.fromArray(S, SHR, 1172);
         LongVector l5 = LongVector.fromArray(S, SHL, 1172);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1176);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1176);
         LongVector r6 = LongVector.fromArray(S, SHR, 1176);
         LongVector l6 = LongVector.fromArray(S, SHL, 1176);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1180);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1180);
         LongVector r7 = LongVector.fromArray(S, SHR, 1180);
         LongVector l7 = LongVector.fromArray(S, SHL, 1180);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack18_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1200);
         LongVector r0 = LongVector.fromArray(S, SHR, 1200);
         LongVector l0 = LongVector.fromArray(S, SHL, 1200);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1204);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1204);
         LongVector r1 = LongVector.fromArray(S, SHR, 1204);
         LongVector l1 = LongVector.fromArray(S, SHL, 1204);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1208);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1208);
         LongVector r2 = LongVector.fromArray(S, SHR, 1208);
         LongVector l2 = LongVector.fromArray(S, SHL, 1208);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1212);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1212);
         LongVector r3 = LongVector.fromArray(S, SHR, 1212);
         LongVector l3 = LongVector.fromArray(S, SHL, 1212);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1216);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1216);
         LongVector r0 = LongVector.fromArray(S, SHR, 1216);
         LongVector l0 = LongVector.fromArray(S, SHL, 1216);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1220);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1220);
         LongVector r1 = LongVector.fromArray(S, SHR, 1220);
         LongVector l1 = LongVector.fromArray(S, SHL, 1220);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1224);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1224);
         LongVector r2 = LongVector.fromArray(S, SHR, 1224);
         LongVector l2 = LongVector.fromArray(S, SHL, 1224);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1228);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1228);
         LongVector r3 = LongVector.fromArray(S, SHR, 1228);
         LongVector l3 = LongVector.fromArray(S, SHL, 1228);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1232);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1232);
         LongVector r4 = LongVector.fromArray(S, SHR, 1232);
         LongVector l4 = LongVector.fromArray(S, SHL, 1232);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1236);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1236);
         LongVector r5 = LongVector.fromArray(S, SHR, 1236);
         LongVector l5 = LongVector.fromArray(S, SHL, 1236);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1240);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1240);
         LongVector r6 = LongVector.fromArray(S, SHR, 1240);
         LongVector l6 = LongVector.fromArray(S, SHL, 1240);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1244);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1244);
         LongVector r7 = LongVector.fromArray(S, SHR, 1244);
         LongVector l7 = LongVector.fromArray(S, SHL, 1244);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1248);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1248);
         LongVector r8 = LongVector.fromArray(S, SHR, 1248);
         LongVector l8 = LongVector.fromArray(S, SHL, 1248);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1252);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1252);
         LongVector r9 = LongVector.fromArray(S, SHR, 1252);
         LongVector l9 = LongVector.fromArray(S, SHL, 1252);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1256);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1256);
         LongVector r10 = LongVector.fromArray(S, SHR, 1256);
         LongVector l10 = LongVector.fromArray(S, SHL, 1256);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1260);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1260);
         LongVector r11 = LongVector.fromArray(S, SHR, 1260);
         LongVector l11 = LongVector.fromArray(S, SHL, 1260);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack19_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1264);
         LongVector r0 = LongVector.fromArray(S, SHR, 1264);
         LongVector l0 = LongVector.fromArray(S, SHL, 1264);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1268);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1268);
         LongVector r1 = LongVector.fromArray(S, SHR, 1268);
         LongVector l1 = LongVector.fromArray(S, SHL, 1268);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1272);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1272);
         LongVector r2 = LongVector.fromArray(S, SHR, 1272);
         LongVector l2 = LongVector.fromArray(S, SHL, 1272);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1276);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1276);
         LongVector r3 = LongVector.fromArray(S, SHR, 1276);
         LongVector l3 = LongVector.fromArray(S, SHL, 1276);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1280);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1280);
         LongVector r0 = LongVector.fromArray(S, SHR, 1280);
         LongVector l0 = LongVector.fromArray(S, SHL, 1280);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1284);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1284);
         LongVector r1 = LongVector.fromArray(S, SHR, 1284);
         LongVector l1 = LongVector.fromArray(S, SHL, 1284);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1288);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1288);
         LongVector r2 = LongVector.fromArray(S, SHR, 1288);
         LongVector l2 = LongVector.fromArray(S, SHL, 1288);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1292);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1292);
         LongVector r3 = LongVector.fromArray(S, SHR, 1292);
         LongVector l3 = LongVector.fromArray(S, SHL, 1292);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack20_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1328);
         LongVector r0 = LongVector.fromArray(S, SHR, 1328);
         LongVector l0 = LongVector.fromArray(S, SHL, 1328);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1332);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1332);
         LongVector r1 = LongVector.fromArray(S, SHR, 1332);
         LongVector l1 = LongVector.fromArray(S, SHL, 1332);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1336);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1336);
         LongVector r2 = LongVector.fromArray(S, SHR, 1336);
         LongVector l2 = LongVector.fromArray(S, SHL, 1336);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1340);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1340);
         LongVector r3 = LongVector.fromArray(S, SHR, 1340);
         LongVector l3 = LongVector.fromArray(S, SHL, 1340);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1344);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1344);
         LongVector r0 = LongVector.fromArray(S, SHR, 1344);
         LongVector l0 = LongVector.fromArray(S, SHL, 1344);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1348);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1348);
         LongVector r1 = LongVector.fromArray(S, SHR, 1348);
         LongVector l1 = LongVector.fromArray(S, SHL, 1348);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1352);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1352);
         LongVector r2 = LongVector.fromArray(S, SHR, 1352);
         LongVector l2 = LongVector.fromArray(S, SHL, 1352);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1356);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1356);
         LongVector r3 = LongVector.fromArray(S, SHR, 1356);
         LongVector l3 = LongVector.fromArray(S, SHL, 1356);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1360);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1360);
         LongVector r4 = LongVector.fromArray(S, SHR, 1360);
         LongVector l4 = LongVector.fromArray(S, SHL, 1360);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1364);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1364);
         LongVector r5 = LongVector.fromArray(S, SHR, 1364);
         LongVector l5 = LongVector.fromArray(S, SHL, 1364);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1368);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1368);
         LongVector r6 = LongVector.fromArray(S, SHR, 1368);
         LongVector l6 = LongVector.fromArray(S, SHL, 1368);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1372);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1372);
         LongVector r7 = LongVector.fromArray(S, SHR, 1372);
         LongVector l7 = LongVector.fromArray(S, SHL, 1372);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1376);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1376);
         LongVector r8 = LongVector.fromArray(S, SHR, 1376);
         LongVector l8 = LongVector.fromArray(S, SHL, 1376);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1380);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1380);
         LongVector r9 = LongVector.fromArray(S, SHR, 1380);
         LongVector l9 = LongVector.fromArray(S, SHL, 1380);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1384);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1384);
         LongVector r10 = LongVector.fromArray(S, SHR, 1384);
         LongVector l10 = LongVector.fromArray(S, SHL, 1384);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1388);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1388);
         LongVector r11 = LongVector.fromArray(S, SHR, 1388);
         LongVector l11 = LongVector.fromArray(S, SHL, 1388);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack21_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1392);
         LongVector r0 = LongVector.fromArray(S, SHR, 1392);
         LongVector l0 = LongVector.fromArray(S, SHL, 1392);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1396);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1396);
         LongVector r1 = LongVector.fromArray(S, SHR, 1396);
         LongVector l1 = LongVector.fromArray(S, SHL, 1396);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1400);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1400);
         LongVector r2 = LongVector.fromArray(S, SHR, 1400);
         LongVector l2 = LongVector.fromArray(S, SHL, 1400);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1404);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1404);
         LongVector r3 = LongVector.fromArray(S, SHR, 1404);
         LongVector l3 = LongVector.fromArray(S, SHL, 1404);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1408);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1408);
         LongVector r0 = LongVector.fromArray(S, SHR, 1408);
         LongVector l0 = LongVector.fromArray(S, SHL, 1408);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1412);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1412);
         LongVector r1 = LongVector.fromArray(S, SHR, 1412);
         LongVector l1 = LongVector.fromArray(S, SHL, 1412);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1416);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1416);
         LongVector r2 = LongVector.fromArray(S, SHR, 1416);
         LongVector l2 = LongVector.fromArray(S, SHL, 1416);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1420);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1420);
         LongVector r3 = LongVector.fromArray(S, SHR, 1420);
         LongVector l3 = LongVector.fromArray(S, SHL, 1420);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1424);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1424);
         LongVector r4 = LongVector.fromArray(S, SHR, 1424);
         LongVector l4 = LongVector.fromArray(S, SHL, 1424);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1428);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1428);
         LongVector r5 = LongVector.fromArray(S, SHR, 1428);
         LongVector l5 = LongVector.fromArray(S, SHL, 1428);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1432);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1432);
         LongVector r6 = LongVector.fromArray(S, SHR, 1432);
         LongVector l6 = LongVector.fromArray(S, SHL, 1432);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1436);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1436);
         LongVector r7 = LongVector.fromArray(S, SHR, 1436);
         LongVector l7 = LongVector.fromArray(S, SHL, 1436);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack22_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1456);
         LongVector r0 = LongVector.fromArray(S, SHR, 1456);
         LongVector l0 = LongVector.fromArray(S, SHL, 1456);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1460);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1460);
         LongVector r1 = LongVector.fromArray(S, SHR, 1460);
         LongVector l1 = LongVector.fromArray(S, SHL, 1460);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1464);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1464);
         LongVector r2 = LongVector.fromArray(S, SHR, 1464);
         LongVector l2 = LongVector.fromArray(S, SHL, 1464);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1468);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1468);
         LongVector r3 = LongVector.fromArray(S, SHR, 1468);
         LongVector l3 = LongVector.fromArray(S, SHL, 1468);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1472);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1472);
         LongVector r0 = LongVector.fromArray(S, SHR, 1472);
         LongVector l0 = LongVector.fromArray(S, SHL, 1472);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1476);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1476);
         LongVector r1 = LongVector.fromArray(S, SHR, 1476);
         LongVector l1 = LongVector.fromArray(S, SHL, 1476);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1480);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1480);
         LongVector r2 = LongVector.fromArray(S, SHR, 1480);
         LongVector l2 = LongVector.fromArray(S, SHL, 1480);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1484);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1484);
         LongVector r3 = LongVector.fromArray(S, SHR, 1484);
         LongVector l3 = LongVector.fromArray(S, SHL, 1484);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1488);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1488);
         LongVector r4 = LongVector.fromArray(S, SHR, 1488);
         LongVector l4 = LongVector.fromArray(S, SHL, 1488);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1492);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1492);
         LongVector r5 = LongVector.fromArray(S, SHR, 1492);
         LongVector l5 = LongVector.fromArray(S, SHL, 1492);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1496);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1496);
         LongVector r6 = LongVector.fromArray(S, SHR, 1496);
         LongVector l6 = LongVector.fromArray(S, SHL, 1496);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1500);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1500);
         LongVector r7 = LongVector.fromArray(S, SHR, 1500);
         LongVector l7 = LongVector.fromArray(S, SHL, 1500);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1504);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1504);
         LongVector r8 = LongVector.fromArray(S, SHR, 1504);
         LongVector l8 = LongVector.fromArray(S, SHL, 1504);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1508);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1508);
         LongVector r9 = LongVector.fromArray(S, SHR, 1508);
         LongVector l9 = LongVector.fromArray(S, SHL, 1508);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1512);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1512);
         LongVector r10 = LongVector.fromArray(S, SHR, 1512);
         LongVector l10 = LongVector.fromArray(S, SHL, 1512);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1516);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1516);
         LongVector r11 = LongVector.fromArray(S, SHR, 1516);
         LongVector l11 = LongVector.fromArray(S, SHL, 1516);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack23_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1520);
         LongVector r0 = LongVector.fromArray(S, SHR, 1520);
         LongVector l0 = LongVector.fromArray(S, SHL, 1520);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1524);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1524);
         LongVector r1 = LongVector.fromArray(S, SHR, 1524);
         LongVector l1 = LongVector.fromArray(S, SHL, 1524);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1528);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1528);
         LongVector r2 = LongVector.fromArray(S, SHR, 1528);
         LongVector l2 = LongVector.fromArray(S, SHL, 1528);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1532);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1532);
         LongVector r3 = LongVector.fromArray(S, SHR, 1532);
         LongVector l3 = LongVector.fromArray(S, SHL, 1532);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1536);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1536);
         LongVector r0 = LongVector.fromArray(S, SHR, 1536);
         LongVector l0 = LongVector.fromArray(S, SHL, 1536);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1540);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1540);
         LongVector r1 = LongVector.fromArray(S, SHR, 1540);
         LongVector l1 = LongVector.fromArray(S, SHL, 1540);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack24_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1584);
         LongVector r0 = LongVector.fromArray(S, SHR, 1584);
         LongVector l0 = LongVector.fromArray(S, SHL, 1584);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1588);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1588);
         LongVector r1 = LongVector.fromArray(S, SHR, 1588);
         LongVector l1 = LongVector.fromArray(S, SHL, 1588);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1600);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1600);
         LongVector r0 = LongVector.fromArray(S, SHR, 1600);
         LongVector l0 = LongVector.fromArray(S, SHL, 1600);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1604);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1604);
         LongVector r1 = LongVector.fromArray(S, SHR, 1604);
         LongVector l1 = LongVector.fromArray(S, SHL, 1604);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1608);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1608);
         LongVector r2 = LongVector.fromArray(S, SHR, 1608);
         LongVector l2 = LongVector.fromArray(S, SHL, 1608);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1612);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1612);
         LongVector r3 = LongVector.fromArray(S, SHR, 1612);
         LongVector l3 = LongVector.fromArray(S, SHL, 1612);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1616);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1616);
         LongVector r4 = LongVector.fromArray(S, SHR, 1616);
         LongVector l4 = LongVector.fromArray(S, SHL, 1616);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1620);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1620);
         LongVector r5 = LongVector.fromArray(S, SHR, 1620);
         LongVector l5 = LongVector.fromArray(S, SHL, 1620);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1624);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1624);
         LongVector r6 = LongVector.fromArray(S, SHR, 1624);
         LongVector l6 = LongVector.fromArray(S, SHL, 1624);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1628);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1628);
         LongVector r7 = LongVector.fromArray(S, SHR, 1628);
         LongVector l7 = LongVector.fromArray(S, SHL, 1628);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1632);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1632);
         LongVector r8 = LongVector.fromArray(S, SHR, 1632);
         LongVector l8 = LongVector.fromArray(S, SHL, 1632);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1636);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1636);
         LongVector r9 = LongVector.fromArray(S, SHR, 1636);
         LongVector l9 = LongVector.fromArray(S, SHL, 1636);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1640);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1640);
         LongVector r10 = LongVector.fromArray(S, SHR, 1640);
         LongVector l10 = LongVector.fromArray(S, SHL, 1640);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1644);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1644);
         LongVector r11 = LongVector.fromArray(S, SHR, 1644);
         LongVector l11 = LongVector.fromArray(S, SHL, 1644);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack25_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1648);
         LongVector r0 = LongVector.fromArray(S, SHR, 1648);
         LongVector l0 = LongVector.fromArray(S, SHL, 1648);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1652);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1652);
         LongVector r1 = LongVector.fromArray(S, SHR, 1652);
         LongVector l1 = LongVector.fromArray(S, SHL, 1652);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1656);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1656);
         LongVector r2 = LongVector.fromArray(S, SHR, 1656);
         LongVector l2 = LongVector.fromArray(S, SHL, 1656);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1660);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1660);
         LongVector r3 = LongVector.fromArray(S, SHR, 1660);
         LongVector l3 = LongVector.fromArray(S, SHL, 1660);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1664);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1664);
         LongVector r0 = LongVector.fromArray(S, SHR, 1664);
         LongVector l0 = LongVector.fromArray(S, SHL, 1664);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1668);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1668);
         LongVector r1 = LongVector.fromArray(S, SHR, 1668);
         LongVector l1 = LongVector.fromArray(S, SHL, 1668);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1672);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1672);
         LongVector r2 = LongVector.fromArray(S, SHR, 1672);
         LongVector l2 = LongVector.fromArray(S, SHL, 1672);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1676);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1676);
         LongVector r3 = LongVector.fromArray(S, SHR, 1676);
         LongVector l3 = LongVector.fromArray(S, SHL, 1676);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1680);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1680);
         LongVector r4 = LongVector.fromArray(S, SHR, 1680);
         LongVector l4 = LongVector.fromArray(S, SHL, 1680);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1684);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1684);
         LongVector r5 = LongVector.fromArray(S, SHR, 1684);
         LongVector l5 = LongVector.fromArray(S, SHL, 1684);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1688);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1688);
         LongVector r6 = LongVector.fromArray(S, SHR, 1688);
         LongVector l6 = LongVector.fromArray(S, SHL, 1688);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1692);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1692);
         LongVector r7 = LongVector.fromArray(S, SHR, 1692);
         LongVector l7 = LongVector.fromArray(S, SHL, 1692);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack26_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1712);
         LongVector r0 = LongVector.fromArray(S, SHR, 1712);
         LongVector l0 = LongVector.fromArray(S, SHL, 1712);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1716);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1716);
         LongVector r1 = LongVector.fromArray(S, SHR, 1716);
         LongVector l1 = LongVector.fromArray(S, SHL, 1716);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1720);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1720);
         LongVector r2 = LongVector.fromArray(S, SHR, 1720);
         LongVector l2 = LongVector.fromArray(S, SHL, 1720);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1724);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1724);
         LongVector r3 = LongVector.fromArray(S, SHR, 1724);
         LongVector l3 = LongVector.fromArray(S, SHL, 1724);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1728);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1728);
         LongVector r0 = LongVector.fromArray(S, SHR, 1728);
         LongVector l0 = LongVector.fromArray(S, SHL, 1728);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1732);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1732);
         LongVector r1 = LongVector.fromArray(S, SHR, 1732);
         LongVector l1 = LongVector.fromArray(S, SHL, 1732);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1736);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1736);
         LongVector r2 = LongVector.fromArray(S, SHR, 1736);
         LongVector l2 = LongVector.fromArray(S, SHL, 1736);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1740);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1740);
         LongVector r3 = LongVector.fromArray(S, SHR, 1740);
         LongVector l3 = LongVector.fromArray(S, SHL, 1740);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1744);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1744);
         LongVector r4 = LongVector.fromArray(S, SHR, 1744);
         LongVector l4 = LongVector.fromArray(S, SHL, 1744);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1748);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1748);
         LongVector r5 = LongVector.fromArray(S, SHR, 1748);
         LongVector l5 = LongVector.fromArray(S, SHL, 1748);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1752);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1752);
         LongVector r6 = LongVector.fromArray(S, SHR, 1752);
         LongVector l6 = LongVector.fromArray(S, SHL, 1752);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1756);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1756);
         LongVector r7 = LongVector.fromArray(S, SHR, 1756);
         LongVector l7 = LongVector.fromArray(S, SHL, 1756);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1760);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1760);
         LongVector r8 = LongVector.fromArray(S, SHR, 1760);
         LongVector l8 = LongVector.fromArray(S, SHL, 1760);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1764);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1764);
         LongVector r9 = LongVector.fromArray(S, SHR, 1764);
         LongVector l9 = LongVector.fromArray(S, SHL, 1764);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1768);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1768);
         LongVector r10 = LongVector.fromArray(S, SHR, 1768);
         LongVector l10 = LongVector.fromArray(S, SHL, 1768);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1772);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1772);
         LongVector r11 = LongVector.fromArray(S, SHR, 1772);
         LongVector l11 = LongVector.fromArray(S, SHL, 1772);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack27_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1776);
         LongVector r0 = LongVector.fromArray(S, SHR, 1776);
         LongVector l0 = LongVector.fromArray(S, SHL, 1776);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1780);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1780);
         LongVector r1 = LongVector.fromArray(S, SHR, 1780);
         LongVector l1 = LongVector.fromArray(S, SHL, 1780);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1784);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1784);
         LongVector r2 = LongVector.fromArray(S, SHR, 1784);
         LongVector l2 = LongVector.fromArray(S, SHL, 1784);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1788);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1788);
         LongVector r3 = LongVector.fromArray(S, SHR, 1788);
         LongVector l3 = LongVector.fromArray(S, SHL, 1788);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1792);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1792);
         LongVector r0 = LongVector.fromArray(S, SHR, 1792);
         LongVector l0 = LongVector.fromArray(S, SHL, 1792);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1796);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1796);
         LongVector r1 = LongVector.fromArray(S, SHR, 1796);
         LongVector l1 = LongVector.fromArray(S, SHL, 1796);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1800);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1800);
         LongVector r2 = LongVector.fromArray(S, SHR, 1800);
         LongVector l2 = LongVector.fromArray(S, SHL, 1800);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1804);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1804);
         LongVector r3 = LongVector.fromArray(S, SHR, 1804);
         LongVector l3 = LongVector.fromArray(S, SHL, 1804);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack28_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1840);
         LongVector r0 = LongVector.fromArray(S, SHR, 1840);
         LongVector l0 = LongVector.fromArray(S, SHL, 1840);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1844);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1844);
         LongVector r1 = LongVector.fromArray(S, SHR, 1844);
         LongVector l1 = LongVector.fromArray(S, SHL, 1844);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1848);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1848);
         LongVector r2 = LongVector.fromArray(S, SHR, 1848);
         LongVector l2 = LongVector.fromArray(S, SHL, 1848);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1852);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1852);
         LongVector r3 = LongVector.fromArray(S, SHR, 1852);
         LongVector l3 = LongVector.fromArray(S, SHL, 1852);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1856);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1856);
         LongVector r0 = LongVector.fromArray(S, SHR, 1856);
         LongVector l0 = LongVector.fromArray(S, SHL, 1856);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1860);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1860);
         LongVector r1 = LongVector.fromArray(S, SHR, 1860);
         LongVector l1 = LongVector.fromArray(S, SHL, 1860);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1864);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1864);
         LongVector r2 = LongVector.fromArray(S, SHR, 1864);
         LongVector l2 = LongVector.fromArray(S, SHL, 1864);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1868);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1868);
         LongVector r3 = LongVector.fromArray(S, SHR, 1868);
         LongVector l3 = LongVector.fromArray(S, SHL, 1868);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1872);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1872);
         LongVector r4 = LongVector.fromArray(S, SHR, 1872);
         LongVector l4 = LongVector.fromArray(S, SHL, 1872);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1876);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1876);
         LongVector r5 = LongVector.fromArray(S, SHR, 1876);
         LongVector l5 = LongVector.fromArray(S, SHL, 1876);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1880);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1880);
         LongVector r6 = LongVector.fromArray(S, SHR, 1880);
         LongVector l6 = LongVector.fromArray(S, SHL, 1880);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1884);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1884);
         LongVector r7 = LongVector.fromArray(S, SHR, 1884);
         LongVector l7 = LongVector.fromArray(S, SHL, 1884);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1888);
+        LongVector x8 = LongVector.fromArray(S, IDX, 1888);
         LongVector r8 = LongVector.fromArray(S, SHR, 1888);
         LongVector l8 = LongVector.fromArray(S, SHL, 1888);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1892);
+        LongVector x9 = LongVector.fromArray(S, IDX, 1892);
         LongVector r9 = LongVector.fromArray(S, SHR, 1892);
         LongVector l9 = LongVector.fromArray(S, SHL, 1892);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1896);
+        LongVector x10 = LongVector.fromArray(S, IDX, 1896);
         LongVector r10 = LongVector.fromArray(S, SHR, 1896);
         LongVector l10 = LongVector.fromArray(S, SHL, 1896);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1900);
+        LongVector x11 = LongVector.fromArray(S, IDX, 1900);
         LongVector r11 = LongVector.fromArray(S, SHR, 1900);
         LongVector l11 = LongVector.fromArray(S, SHL, 1900);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack29_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1904);
         LongVector r0 = LongVector.fromArray(S, SHR, 1904);
         LongVector l0 = LongVector.fromArray(S, SHL, 1904);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1908);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1908);
         LongVector r1 = LongVector.fromArray(S, SHR, 1908);
         LongVector l1 = LongVector.fromArray(S, SHL, 1908);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1912);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1912);
         LongVector r2 = LongVector.fromArray(S, SHR, 1912);
         LongVector l2 = LongVector.fromArray(S, SHL, 1912);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1916);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1916);
         LongVector r3 = LongVector.fromArray(S, SHR, 1916);
         LongVector l3 = LongVector.fromArray(S, SHL, 1916);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1920);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1920);
         LongVector r0 = LongVector.fromArray(S, SHR, 1920);
         LongVector l0 = LongVector.fromArray(S, SHL, 1920);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1924);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1924);
         LongVector r1 = LongVector.fromArray(S, SHR, 1924);
         LongVector l1 = LongVector.fromArray(S, SHL, 1924);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1928);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1928);
         LongVector r2 = LongVector.fromArray(S, SHR, 1928);
         LongVector l2 = LongVector.fromArray(S, SHL, 1928);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1932);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1932);
         LongVector r3 = LongVector.fromArray(S, SHR, 1932);
         LongVector l3 = LongVector.fromArray(S, SHL, 1932);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1936);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1936);
         LongVector r4 = LongVector.fromArray(S, SHR, 1936);
         LongVector l4 = LongVector.fromArray(S, SHL, 1936);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1940);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1940);
         LongVector r5 = LongVector.fromArray(S, SHR, 1940);
         LongVector l5 = LongVector.fromArray(S, SHL, 1940);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1944);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1944);
         LongVector r6 = LongVector.fromArray(S, SHR, 1944);
         LongVector l6 = LongVector.fromArray(S, SHL, 1944);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1948);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1948);
         LongVector r7 = LongVector.fromArray(S, SHR, 1948);
         LongVector l7 = LongVector.fromArray(S, SHL, 1948);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack30_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1968);
         LongVector r0 = LongVector.fromArray(S, SHR, 1968);
         LongVector l0 = LongVector.fromArray(S, SHL, 1968);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1972);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1972);
         LongVector r1 = LongVector.fromArray(S, SHR, 1972);
         LongVector l1 = LongVector.fromArray(S, SHL, 1972);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1976);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1976);
         LongVector r2 = LongVector.fromArray(S, SHR, 1976);
         LongVector l2 = LongVector.fromArray(S, SHL, 1976);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1980);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1980);
         LongVector r3 = LongVector.fromArray(S, SHR, 1980);
         LongVector l3 = LongVector.fromArray(S, SHL, 1980);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1984);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1984);
         LongVector r0 = LongVector.fromArray(S, SHR, 1984);
         LongVector l0 = LongVector.fromArray(S, SHL, 1984);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1988);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1988);
         LongVector r1 = LongVector.fromArray(S, SHR, 1988);
         LongVector l1 = LongVector.fromArray(S, SHL, 1988);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1992);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1992);
         LongVector r2 = LongVector.fromArray(S, SHR, 1992);
         LongVector l2 = LongVector.fromArray(S, SHL, 1992);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1996);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1996);
         LongVector r3 = LongVector.fromArray(S, SHR, 1996);
         LongVector l3 = LongVector.fromArray(S, SHL, 1996);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2000);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2000);
         LongVector r4 = LongVector.fromArray(S, SHR, 2000);
         LongVector l4 = LongVector.fromArray(S, SHL, 2000);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2004);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2004);
         LongVector r5 = LongVector.fromArray(S, SHR, 2004);
         LongVector l5 = LongVector.fromArray(S, SHL, 2004);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2008);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2008);
         LongVector r6 = LongVector.fromArray(S, SHR, 2008);
         LongVector l6 = LongVector.fromArray(S, SHL, 2008);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2012);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2012);
         LongVector r7 = LongVector.fromArray(S, SHR, 2012);
         LongVector l7 = LongVector.fromArray(S, SHL, 2012);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2016);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2016);
         LongVector r8 = LongVector.fromArray(S, SHR, 2016);
         LongVector l8 = LongVector.fromArray(S, SHL, 2016);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2020);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2020);
         LongVector r9 = LongVector.fromArray(S, SHR, 2020);
         LongVector l9 = LongVector.fromArray(S, SHL, 2020);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2024);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2024);
         LongVector r10 = LongVector.fromArray(S, SHR, 2024);
         LongVector l10 = LongVector.fromArray(S, SHL, 2024);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2028);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2028);
         LongVector r11 = LongVector.fromArray(S, SHR, 2028);
         LongVector l11 = LongVector.fromArray(S, SHL, 2028);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack31_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2032);
         LongVector r0 = LongVector.fromArray(S, SHR, 2032);
         LongVector l0 = LongVector.fromArray(S, SHL, 2032);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2036);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2036);
         LongVector r1 = LongVector.fromArray(S, SHR, 2036);
         LongVector l1 = LongVector.fromArray(S, SHL, 2036);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2040);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2040);
         LongVector r2 = LongVector.fromArray(S, SHR, 2040);
         LongVector l2 = LongVector.fromArray(S, SHL, 2040);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2044);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2044);
         LongVector r3 = LongVector.fromArray(S, SHR, 2044);
         LongVector l3 = LongVector.fromArray(S, SHL, 2044);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2048);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2048);
         LongVector r0 = LongVector.fromArray(S, SHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2112);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2112);
         LongVector r0 = LongVector.fromArray(S, SHR, 2112);
         LongVector l0 = LongVector.fromArray(S, SHL, 2112);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2116);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2116);
         LongVector r1 = LongVector.fromArray(S, SHR, 2116);
         LongVector l1 = LongVector.fromArray(S, SHL, 2116);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2120);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2120);
         LongVector r2 = LongVector.fromArray(S, SHR, 2120);
         LongVector l2 = LongVector.fromArray(S, SHL, 2120);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2124);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2124);
         LongVector r3 = LongVector.fromArray(S, SHR, 2124);
         LongVector l3 = LongVector.fromArray(S, SHL, 2124);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2128);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2128);
         LongVector r4 = LongVector.fromArray(S, SHR, 2128);
         LongVector l4 = LongVector.fromArray(S, SHL, 2128);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2132);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2132);
         LongVector r5 = LongVector.fromArray(S, SHR, 2132);
         LongVector l5 = LongVector.fromArray(S, SHL, 2132);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2136);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2136);
         LongVector r6 = LongVector.fromArray(S, SHR, 2136);
         LongVector l6 = LongVector.fromArray(S, SHL, 2136);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2140);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2140);
         LongVector r7 = LongVector.fromArray(S, SHR, 2140);
         LongVector l7 = LongVector.fromArray(S, SHL, 2140);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2144);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2144);
         LongVector r8 = LongVector.fromArray(S, SHR, 2144);
         LongVector l8 = LongVector.fromArray(S, SHL, 2144);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2148);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2148);
         LongVector r9 = LongVector.fromArray(S, SHR, 2148);
         LongVector l9 = LongVector.fromArray(S, SHL, 2148);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2152);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2152);
         LongVector r10 = LongVector.fromArray(S, SHR, 2152);
         LongVector l10 = LongVector.fromArray(S, SHL, 2152);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2156);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2156);
         LongVector r11 = LongVector.fromArray(S, SHR, 2156);
         LongVector l11 = LongVector.fromArray(S, SHL, 2156);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack33_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2160);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2160);
         LongVector r0 = LongVector.fromArray(S, SHR, 2160);
         LongVector l0 = LongVector.fromArray(S, SHL, 2160);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2164);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2164);
         LongVector r1 = LongVector.fromArray(S, SHR, 2164);
         LongVector l1 = LongVector.fromArray(S, SHL, 2164);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2168);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2168);
         LongVector r2 = LongVector.fromArray(S, SHR, 2168);
         LongVector l2 = LongVector.fromArray(S, SHL, 2168);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2172);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2172);
         LongVector r3 = LongVector.fromArray(S, SHR, 2172);
         LongVector l3 = LongVector.fromArray(S, SHL, 2172);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack34_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2176);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2176);
         LongVector r0 = LongVector.fromArray(S, SHR, 2176);
         LongVector l0 = LongVector.fromArray(S, SHL, 2176);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2180);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2180);
         LongVector r1 = LongVector.fromArray(S, SHR, 2180);
         LongVector l1 = LongVector.fromArray(S, SHL, 2180);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2184);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2184);
         LongVector r2 = LongVector.fromArray(S, SHR, 2184);
         LongVector l2 = LongVector.fromArray(S, SHL, 2184);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2188);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2188);
         LongVector r3 = LongVector.fromArray(S, SHR, 2188);
         LongVector l3 = LongVector.fromArray(S, SHL, 2188);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2192);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2192);
         LongVector r4 = LongVector.fromArray(S, SHR, 2192);
         LongVector l4 = LongVector.fromArray(S, SHL, 2192);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2196);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2196);
         LongVector r5 = LongVector.fromArray(S, SHR, 2196);
         LongVector l5 = LongVector.fromArray(S, SHL, 2196);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2200);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2200);
         LongVector r6 = LongVector.fromArray(S, SHR, 2200);
         LongVector l6 = LongVector.fromArray(S, SHL, 2200);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2204);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2204);
         LongVector r7 = LongVector.fromArray(S, SHR, 2204);
         LongVector l7 = LongVector.fromArray(S, SHL, 2204);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack34_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2224);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2224);
         LongVector r0 = LongVector.fromArray(S, SHR, 2224);
         LongVector l0 = LongVector.fromArray(S, SHL, 2224);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2228);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2228);
         LongVector r1 = LongVector.fromArray(S, SHR, 2228);
         LongVector l1 = LongVector.fromArray(S, SHL, 2228);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2232);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2232);
         LongVector r2 = LongVector.fromArray(S, SHR, 2232);
         LongVector l2 = LongVector.fromArray(S, SHL, 2232);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2236);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2236);
         LongVector r3 = LongVector.fromArray(S, SHR, 2236);
         LongVector l3 = LongVector.fromArray(S, SHL, 2236);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack35_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2240);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2240);
         LongVector r0 = LongVector.fromArray(S, SHR, 2240);
         LongVector l0 = LongVector.fromArray(S, SHL, 2240);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2244);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2244);
         LongVector r1 = LongVector.fromArray(S, SHR, 2244);
         LongVector l1 = LongVector.fromArray(S, SHL, 2244);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2248);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2248);
         LongVector r2 = LongVector.fromArray(S, SHR, 2248);
         LongVector l2 = LongVector.fromArray(S, SHL, 2248);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2252);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2252);
         LongVector r3 = LongVector.fromArray(S, SHR, 2252);
         LongVector l3 = LongVector.fromArray(S, SHL, 2252);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2256);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2256);
         LongVector r4 = LongVector.fromArray(S, SHR, 2256);
         LongVector l4 = LongVector.fromArray(S, SHL, 2256);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2260);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2260);
         LongVector r5 = LongVector.fromArray(S, SHR, 2260);
         LongVector l5 = LongVector.fromArray(S, SHL, 2260);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2264);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2264);
         LongVector r6 = LongVector.fromArray(S, SHR, 2264);
         LongVector l6 = LongVector.fromArray(S, SHL, 2264);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2268);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2268);
         LongVector r7 = LongVector.fromArray(S, SHR, 2268);
         LongVector l7 = LongVector.fromArray(S, SHL, 2268);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2272);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2272);
         LongVector r8 = LongVector.fromArray(S, SHR, 2272);
         LongVector l8 = LongVector.fromArray(S, SHL, 2272);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2276);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2276);
         LongVector r9 = LongVector.fromArray(S, SHR, 2276);
         LongVector l9 = LongVector.fromArray(S, SHL, 2276);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2280);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2280);
         LongVector r10 = LongVector.fromArray(S, SHR, 2280);
         LongVector l10 = LongVector.fromArray(S, SHL, 2280);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2284);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2284);
         LongVector r11 = LongVector.fromArray(S, SHR, 2284);
         LongVector l11 = LongVector.fromArray(S, SHL, 2284);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack35_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2288);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2288);
         LongVector r0 = LongVector.fromArray(S, SHR, 2288);
         LongVector l0 = LongVector.fromArray(S, SHL, 2288);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2292);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2292);
         LongVector r1 = LongVector.fromArray(S, SHR, 2292);
         LongVector l1 = LongVector.fromArray(S, SHL, 2292);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2296);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2296);
         LongVector r2 = LongVector.fromArray(S, SHR, 2296);
         LongVector l2 = LongVector.fromArray(S, SHL, 2296);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2300);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2300);
         LongVector r3 = LongVector.fromArray(S, SHR, 2300);
         LongVector l3 = LongVector.fromArray(S, SHL, 2300);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack36_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2304);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2304);
         LongVector r0 = LongVector.fromArray(S, SHR, 2304);
         LongVector l0 = LongVector.fromArray(S, SHL, 2304);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2308);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2308);
         LongVector r1 = LongVector.fromArray(S, SHR, 2308);
         LongVector l1 = LongVector.fromArray(S, SHL, 2308);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2312);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2312);
         LongVector r2 = LongVector.fromArray(S, SHR, 2312);
         LongVector l2 = LongVector.fromArray(S, SHL, 2312);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2316);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2316);
         LongVector r3 = LongVector.fromArray(S, SHR, 2316);
         LongVector l3 = LongVector.fromArray(S, SHL, 2316);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack36_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2352);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2352);
         LongVector r0 = LongVector.fromArray(S, SHR, 2352);
         LongVector l0 = LongVector.fromArray(S, SHL, 2352);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2356);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2356);
         LongVector r1 = LongVector.fromArray(S, SHR, 2356);
         LongVector l1 = LongVector.fromArray(S, SHL, 2356);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2360);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2360);
         LongVector r2 = LongVector.fromArray(S, SHR, 2360);
         LongVector l2 = LongVector.fromArray(S, SHL, 2360);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2364);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2364);
         LongVector r3 = LongVector.fromArray(S, SHR, 2364);
         LongVector l3 = LongVector.fromArray(S, SHL, 2364);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack37_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2368);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2368);
         LongVector r0 = LongVector.fromArray(S, SHR, 2368);
         LongVector l0 = LongVector.fromArray(S, SHL, 2368);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2372);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2372);
         LongVector r1 = LongVector.fromArray(S, SHR, 2372);
         LongVector l1 = LongVector.fromArray(S, SHL, 2372);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2376);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2376);
         LongVector r2 = LongVector.fromArray(S, SHR, 2376);
         LongVector l2 = LongVector.fromArray(S, SHL, 2376);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2380);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2380);
         LongVector r3 = LongVector.fromArray(S, SHR, 2380);
         LongVector l3 = LongVector.fromArray(S, SHL, 2380);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2384);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2384);
         LongVector r4 = LongVector.fromArray(S, SHR, 2384);
         LongVector l4 = LongVector.fromArray(S, SHL, 2384);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2388);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2388);
         LongVector r5 = LongVector.fromArray(S, SHR, 2388);
         LongVector l5 = LongVector.fromArray(S, SHL, 2388);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2392);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2392);
         LongVector r6 = LongVector.fromArray(S, SHR, 2392);
         LongVector l6 = LongVector.fromArray(S, SHL, 2392);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2396);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2396);
         LongVector r7 = LongVector.fromArray(S, SHR, 2396);
         LongVector l7 = LongVector.fromArray(S, SHL, 2396);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2400);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2400);
         LongVector r8 = LongVector.fromArray(S, SHR, 2400);
         LongVector l8 = LongVector.fromArray(S, SHL, 2400);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2404);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2404);
         LongVector r9 = LongVector.fromArray(S, SHR, 2404);
         LongVector l9 = LongVector.fromArray(S, SHL, 2404);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2408);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2408);
         LongVector r10 = LongVector.fromArray(S, SHR, 2408);
         LongVector l10 = LongVector.fromArray(S, SHL, 2408);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2412);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2412);
         LongVector r11 = LongVector.fromArray(S, SHR, 2412);
         LongVector l11 = LongVector.fromArray(S, SHL, 2412);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack37_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2416);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2416);
         LongVector r0 = LongVector.fromArray(S, SHR, 2416);
         LongVector l0 = LongVector.fromArray(S, SHL, 2416);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2420);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2420);
         LongVector r1 = LongVector.fromArray(S, SHR, 2420);
         LongVector l1 = LongVector.fromArray(S, SHL, 2420);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2424);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2424);
         LongVector r2 = LongVector.fromArray(S, SHR, 2424);
         LongVector l2 = LongVector.fromArray(S, SHL, 2424);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2428);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2428);
         LongVector r3 = LongVector.fromArray(S, SHR, 2428);
         LongVector l3 = LongVector.fromArray(S, SHL, 2428);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack38_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2432);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2432);
         LongVector r0 = LongVector.fromArray(S, SHR, 2432);
         LongVector l0 = LongVector.fromArray(S, SHL, 2432);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2436);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2436);
         LongVector r1 = LongVector.fromArray(S, SHR, 2436);
         LongVector l1 = LongVector.fromArray(S, SHL, 2436);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2440);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2440);
         LongVector r2 = LongVector.fromArray(S, SHR, 2440);
         LongVector l2 = LongVector.fromArray(S, SHL, 2440);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2444);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2444);
         LongVector r3 = LongVector.fromArray(S, SHR, 2444);
         LongVector l3 = LongVector.fromArray(S, SHL, 2444);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2448);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2448);
         LongVector r4 = LongVector.fromArray(S, SHR, 2448);
         LongVector l4 = LongVector.fromArray(S, SHL, 2448);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2452);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2452);
         LongVector r5 = LongVector.fromArray(S, SHR, 2452);
         LongVector l5 = LongVector.fromArray(S, SHL, 2452);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2456);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2456);
         LongVector r6 = LongVector.fromArray(S, SHR, 2456);
         LongVector l6 = LongVector.fromArray(S, SHL, 2456);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2460);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2460);
         LongVector r7 = LongVector.fromArray(S, SHR, 2460);
         LongVector l7 = LongVector.fromArray(S, SHL, 2460);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack38_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2480);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2480);
         LongVector r0 = LongVector.fromArray(S, SHR, 2480);
         LongVector l0 = LongVector.fromArray(S, SHL, 2480);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2484);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2484);
         LongVector r1 = LongVector.fromArray(S, SHR, 2484);
         LongVector l1 = LongVector.fromArray(S, SHL, 2484);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2488);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2488);
         LongVector r2 = LongVector.fromArray(S, SHR, 2488);
         LongVector l2 = LongVector.fromArray(S, SHL, 2488);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2492);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2492);
         LongVector r3 = LongVector.fromArray(S, SHR, 2492);
         LongVector l3 = LongVector.fromArray(S, SHL, 2492);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack39_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2496);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2496);
         LongVector r0 = LongVector.fromArray(S, SHR, 2496);
         LongVector l0 = LongVector.fromArray(S, SHL, 2496);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2500);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2500);
         LongVector r1 = LongVector.fromArray(S, SHR, 2500);
         LongVector l1 = LongVector.fromArray(S, SHL, 2500);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2504);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2504);
         LongVector r2 = LongVector.fromArray(S, SHR, 2504);
         LongVector l2 = LongVector.fromArray(S, SHL, 2504);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2508);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2508);
         LongVector r3 = LongVector.fromArray(S, SHR, 2508);
         LongVector l3 = LongVector.fromArray(S, SHL, 2508);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2512);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2512);
         LongVector r4 = LongVector.fromArray(S, SHR, 2512);
         LongVector l4 = LongVector.fromArray(S, SHL, 2512);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2516);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2516);
         LongVector r5 = LongVector.fromArray(S, SHR, 2516);
         LongVector l5 = LongVector.fromArray(S, SHL, 2516);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2520);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2520);
         LongVector r6 = LongVector.fromArray(S, SHR, 2520);
         LongVector l6 = LongVector.fromArray(S, SHL, 2520);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2524);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2524);
         LongVector r7 = LongVector.fromArray(S, SHR, 2524);
         LongVector l7 = LongVector.fromArray(S, SHL, 2524);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2528);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2528);
         LongVector r8 = LongVector.fromArray(S, SHR, 2528);
         LongVector l8 = LongVector.fromArray(S, SHL, 2528);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2532);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2532);
         LongVector r9 = LongVector.fromArray(S, SHR, 2532);
         LongVector l9 = LongVector.fromArray(S, SHL, 2532);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2536);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2536);
         LongVector r10 = LongVector.fromArray(S, SHR, 2536);
         LongVector l10 = LongVector.fromArray(S, SHL, 2536);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2540);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2540);
         LongVector r11 = LongVector.fromArray(S, SHR, 2540);
         LongVector l11 = LongVector.fromArray(S, SHL, 2540);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack39_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2544);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2544);
         LongVector r0 = LongVector.fromArray(S, SHR, 2544);
         LongVector l0 = LongVector.fromArray(S, SHL, 2544);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2548);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2548);
         LongVector r1 = LongVector.fromArray(S, SHR, 2548);
         LongVector l1 = LongVector.fromArray(S, SHL, 2548);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2552);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2552);
         LongVector r2 = LongVector.fromArray(S, SHR, 2552);
         LongVector l2 = LongVector.fromArray(S, SHL, 2552);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2556);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2556);
         LongVector r3 = LongVector.fromArray(S, SHR, 2556);
         LongVector l3 = LongVector.fromArray(S, SHL, 2556);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack40_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2560);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2560);
         LongVector r0 = LongVector.fromArray(S, SHR, 2560);
         LongVector l0 = LongVector.fromArray(S, SHL, 2560);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2564);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2564);
         LongVector r1 = LongVector.fromArray(S, SHR, 2564);
         LongVector l1 = LongVector.fromArray(S, SHL, 2564);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack40_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2608);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2608);
         LongVector r0 = LongVector.fromArray(S, SHR, 2608);
         LongVector l0 = LongVector.fromArray(S, SHL, 2608);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2612);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2612);
         LongVector r1 = LongVector.fromArray(S, SHR, 2612);
         LongVector l1 = LongVector.fromArray(S, SHL, 2612);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack41_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2624);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2624);
         LongVector r0 = LongVector.fromArray(S, SHR, 2624);
         LongVector l0 = LongVector.fromArray(S, SHL, 2624);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2628);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2628);
         LongVector r1 = LongVector.fromArray(S, SHR, 2628);
         LongVector l1 = LongVector.fromArray(S, SHL, 2628);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2632);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2632);
         LongVector r2 = LongVector.fromArray(S, SHR, 2632);
         LongVector l2 = LongVector.fromArray(S, SHL, 2632);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2636);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2636);
         LongVector r3 = LongVector.fromArray(S, SHR, 2636);
         LongVector l3 = LongVector.fromArray(S, SHL, 2636);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2640);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2640);
         LongVector r4 = LongVector.fromArray(S, SHR, 2640);
         LongVector l4 = LongVector.fromArray(S, SHL, 2640);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2644);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2644);
         LongVector r5 = LongVector.fromArray(S, SHR, 2644);
         LongVector l5 = LongVector.fromArray(S, SHL, 2644);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2648);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2648);
         LongVector r6 = LongVector.fromArray(S, SHR, 2648);
         LongVector l6 = LongVector.fromArray(S, SHL, 2648);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2652);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2652);
         LongVector r7 = LongVector.fromArray(S, SHR, 2652);
         LongVector l7 = LongVector.fromArray(S, SHL, 2652);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2656);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2656);
         LongVector r8 = LongVector.fromArray(S, SHR, 2656);
         LongVector l8 = LongVector.fromArray(S, SHL, 2656);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2660);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2660);
         LongVector r9 = LongVector.fromArray(S, SHR, 2660);
         LongVector l9 = LongVector.fromArray(S, SHL, 2660);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2664);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2664);
         LongVector r10 = LongVector.fromArray(S, SHR, 2664);
         LongVector l10 = LongVector.fromArray(S, SHL, 2664);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2668);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2668);
         LongVector r11 = LongVector.fromArray(S, SHR, 2668);
         LongVector l11 = LongVector.fromArray(S, SHL, 2668);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack41_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2672);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2672);
         LongVector r0 = LongVector.fromArray(S, SHR, 2672);
         LongVector l0 = LongVector.fromArray(S, SHL, 2672);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2676);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2676);
         LongVector r1 = LongVector.fromArray(S, SHR, 2676);
         LongVector l1 = LongVector.fromArray(S, SHL, 2676);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2680);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2680);
         LongVector r2 = LongVector.fromArray(S, SHR, 2680);
         LongVector l2 = LongVector.fromArray(S, SHL, 2680);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2684);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2684);
         LongVector r3 = LongVector.fromArray(S, SHR, 2684);
         LongVector l3 = LongVector.fromArray(S, SHL, 2684);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack42_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2688);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2688);
         LongVector r0 = LongVector.fromArray(S, SHR, 2688);
         LongVector l0 = LongVector.fromArray(S, SHL, 2688);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2692);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2692);
         LongVector r1 = LongVector.fromArray(S, SHR, 2692);
         LongVector l1 = LongVector.fromArray(S, SHL, 2692);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2696);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2696);
         LongVector r2 = LongVector.fromArray(S, SHR, 2696);
         LongVector l2 = LongVector.fromArray(S, SHL, 2696);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2700);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2700);
         LongVector r3 = LongVector.fromArray(S, SHR, 2700);
         LongVector l3 = LongVector.fromArray(S, SHL, 2700);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2704);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2704);
         LongVector r4 = LongVector.fromArray(S, SHR, 2704);
         LongVector l4 = LongVector.fromArray(S, SHL, 2704);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2708);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2708);
         LongVector r5 = LongVector.fromArray(S, SHR, 2708);
         LongVector l5 = LongVector.fromArray(S, SHL, 2708);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2712);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2712);
         LongVector r6 = LongVector.fromArray(S, SHR, 2712);
         LongVector l6 = LongVector.fromArray(S, SHL, 2712);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2716);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2716);
         LongVector r7 = LongVector.fromArray(S, SHR, 2716);
         LongVector l7 = LongVector.fromArray(S, SHL, 2716);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack42_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2736);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2736);
         LongVector r0 = LongVector.fromArray(S, SHR, 2736);
         LongVector l0 = LongVector.fromArray(S, SHL, 2736);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2740);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2740);
         LongVector r1 = LongVector.fromArray(S, SHR, 2740);
         LongVector l1 = LongVector.fromArray(S, SHL, 2740);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2744);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2744);
         LongVector r2 = LongVector.fromArray(S, SHR, 2744);
         LongVector l2 = LongVector.fromArray(S, SHL, 2744);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2748);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2748);
         LongVector r3 = LongVector.fromArray(S, SHR, 2748);
         LongVector l3 = LongVector.fromArray(S, SHL, 2748);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack43_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2752);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2752);
         LongVector r0 = LongVector.fromArray(S, SHR, 2752);
         LongVector l0 = LongVector.fromArray(S, SHL, 2752);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2756);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2756);
         LongVector r1 = LongVector.fromArray(S, SHR, 2756);
         LongVector l1 = LongVector.fromArray(S, SHL, 2756);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2760);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2760);
         LongVector r2 = LongVector.fromArray(S, SHR, 2760);
         LongVector l2 = LongVector.fromArray(S, SHL, 2760);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2764);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2764);
         LongVector r3 = LongVector.fromArray(S, SHR, 2764);
         LongVector l3 = LongVector.fromArray(S, SHL, 2764);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2768);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2768);
         LongVector r4 = LongVector.fromArray(S, SHR, 2768);
         LongVector l4 = LongVector.fromArray(S, SHL, 2768);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2772);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2772);
         LongVector r5 = LongVector.fromArray(S, SHR, 2772);
         LongVector l5 = LongVector.fromArray(S, SHL, 2772);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2776);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2776);
         LongVector r6 = LongVector.fromArray(S, SHR, 2776);
         LongVector l6 = LongVector.fromArray(S, SHL, 2776);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2780);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2780);
         LongVector r7 = LongVector.fromArray(S, SHR, 2780);
         LongVector l7 = LongVector.fromArray(S, SHL, 2780);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2784);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2784);
         LongVector r8 = LongVector.fromArray(S, SHR, 2784);
         LongVector l8 = LongVector.fromArray(S, SHL, 2784);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2788);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2788);
         LongVector r9 = LongVector.fromArray(S, SHR, 2788);
         LongVector l9 = LongVector.fromArray(S, SHL, 2788);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2792);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2792);
         LongVector r10 = LongVector.fromArray(S, SHR, 2792);
         LongVector l10 = LongVector.fromArray(S, SHL, 2792);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2796);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2796);
         LongVector r11 = LongVector.fromArray(S, SHR, 2796);
         LongVector l11 = LongVector.fromArray(S, SHL, 2796);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack43_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2800);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2800);
         LongVector r0 = LongVector.fromArray(S, SHR, 2800);
         LongVector l0 = LongVector.fromArray(S, SHL, 2800);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2804);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2804);
         LongVector r1 = LongVector.fromArray(S, SHR, 2804);
         LongVector l1 = LongVector.fromArray(S, SHL, 2804);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2808);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2808);
         LongVector r2 = LongVector.fromArray(S, SHR, 2808);
         LongVector l2 = LongVector.fromArray(S, SHL, 2808);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2812);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2812);
         LongVector r3 = LongVector.fromArray(S, SHR, 2812);
         LongVector l3 = LongVector.fromArray(S, SHL, 2812);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack44_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2816);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2816);
         LongVector r0 = LongVector.fromArray(S, SHR, 2816);
         LongVector l0 = LongVector.fromArray(S, SHL, 2816);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2820);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2820);
         LongVector r1 = LongVector.fromArray(S, SHR, 2820);
         LongVector l1 = LongVector.fromArray(S, SHL, 2820);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2824);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2824);
         LongVector r2 = LongVector.fromArray(S, SHR, 2824);
         LongVector l2 = LongVector.fromArray(S, SHL, 2824);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2828);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2828);
         LongVector r3 = LongVector.fromArray(S, SHR, 2828);
         LongVector l3 = LongVector.fromArray(S, SHL, 2828);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack44_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2864);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2864);
         LongVector r0 = LongVector.fromArray(S, SHR, 2864);
         LongVector l0 = LongVector.fromArray(S, SHL, 2864);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2868);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2868);
         LongVector r1 = LongVector.fromArray(S, SHR, 2868);
         LongVector l1 = LongVector.fromArray(S, SHL, 2868);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2872);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2872);
         LongVector r2 = LongVector.fromArray(S, SHR, 2872);
         LongVector l2 = LongVector.fromArray(S, SHL, 2872);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2876);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2876);
         LongVector r3 = LongVector.fromArray(S, SHR, 2876);
         LongVector l3 = LongVector.fromArray(S, SHL, 2876);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack45_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2880);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2880);
         LongVector r0 = LongVector.fromArray(S, SHR, 2880);
         LongVector l0 = LongVector.fromArray(S, SHL, 2880);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2884);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2884);
         LongVector r1 = LongVector.fromArray(S, SHR, 2884);
         LongVector l1 = LongVector.fromArray(S, SHL, 2884);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2888);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2888);
         LongVector r2 = LongVector.fromArray(S, SHR, 2888);
         LongVector l2 = LongVector.fromArray(S, SHL, 2888);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2892);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2892);
         LongVector r3 = LongVector.fromArray(S, SHR, 2892);
         LongVector l3 = LongVector.fromArray(S, SHL, 2892);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2896);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2896);
         LongVector r4 = LongVector.fromArray(S, SHR, 2896);
         LongVector l4 = LongVector.fromArray(S, SHL, 2896);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2900);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2900);
         LongVector r5 = LongVector.fromArray(S, SHR, 2900);
         LongVector l5 = LongVector.fromArray(S, SHL, 2900);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2904);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2904);
         LongVector r6 = LongVector.fromArray(S, SHR, 2904);
         LongVector l6 = LongVector.fromArray(S, SHL, 2904);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2908);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2908);
         LongVector r7 = LongVector.fromArray(S, SHR, 2908);
         LongVector l7 = LongVector.fromArray(S, SHL, 2908);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2912);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2912);
         LongVector r8 = LongVector.fromArray(S, SHR, 2912);
         LongVector l8 = LongVector.fromArray(S, SHL, 2912);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2916);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2916);
         LongVector r9 = LongVector.fromArray(S, SHR, 2916);
         LongVector l9 = LongVector.fromArray(S, SHL, 2916);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2920);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2920);
         LongVector r10 = LongVector.fromArray(S, SHR, 2920);
         LongVector l10 = LongVector.fromArray(S, SHL, 2920);
         LongVector r11 = LongVector.fromArray(S, SHR, 2924);
@@ -2883,111 +2882,111 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack45_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2928);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2928);
         LongVector r0 = LongVector.fromArray(S, SHR, 2928);
         LongVector l0 = LongVector.fromArray(S, SHL, 2928);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2932);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2932);
         LongVector r1 = LongVector.fromArray(S, SHR, 2932);
         LongVector l1 = LongVector.fromArray(S, SHL, 2932);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2936);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2936);
         LongVector r2 = LongVector.fromArray(S, SHR, 2936);
         LongVector l2 = LongVector.fromArray(S, SHL, 2936);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2940);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2940);
         LongVector r3 = LongVector.fromArray(S, SHR, 2940);
         LongVector l3 = LongVector.fromArray(S, SHL, 2940);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack46_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2944);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2944);
         LongVector r0 = LongVector.fromArray(S, SHR, 2944);
         LongVector l0 = LongVector.fromArray(S, SHL, 2944);
         LongVector r1 = LongVector.fromArray(S, SHR, 2948);
         LongVector l1 = LongVector.fromArray(S, SHL, 2948);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2952);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2952);
         LongVector r2 = LongVector.fromArray(S, SHR, 2952);
         LongVector l2 = LongVector.fromArray(S, SHL, 2952);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2956);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2956);
         LongVector r3 = LongVector.fromArray(S, SHR, 2956);
         LongVector l3 = LongVector.fromArray(S, SHL, 2956);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2960);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2960);
         LongVector r4 = LongVector.fromArray(S, SHR, 2960);
         LongVector l4 = LongVector.fromArray(S, SHL, 2960);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2964);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2964);
         LongVector r5 = LongVector.fromArray(S, SHR, 2964);
         LongVector l5 = LongVector.fromArray(S, SHL, 2964);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2968);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2968);
         LongVector r6 = LongVector.fromArray(S, SHR, 2968);
         LongVector l6 = LongVector.fromArray(S, SHL, 2968);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2972);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2972);
         LongVector r7 = LongVector.fromArray(S, SHR, 2972);
         LongVector l7 = LongVector.fromArray(S, SHL, 2972);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack46_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2992);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2992);
         LongVector r0 = LongVector.fromArray(S, SHR, 2992);
         LongVector l0 = LongVector.fromArray(S, SHL, 2992);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2996);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2996);
         LongVector r1 = LongVector.fromArray(S, SHR, 2996);
         LongVector l1 = LongVector.fromArray(S, SHL, 2996);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3000);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3000);
         LongVector r2 = LongVector.fromArray(S, SHR, 3000);
         LongVector l2 = LongVector.fromArray(S, SHL, 3000);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3004);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3004);
         LongVector r3 = LongVector.fromArray(S, SHR, 3004);
         LongVector l3 = LongVector.fromArray(S, SHL, 3004);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack47_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3008);
         LongVector r0 = LongVector.fromArray(S, SHR, 3008);
         LongVector l0 = LongVector.fromArray(S, SHL, 3008);
         LongVector r1 = LongVector.fromArray(S, SHR, 3012);
@@ -2996,159 +2995,159 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector l2 = LongVector.fromArray(S, SHL, 3016);
         LongVector r3 = LongVector.fromArray(S, SHR, 3020);
         LongVector l3 = LongVector.fromArray(S, SHL, 3020);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3024);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3024);
         LongVector r4 = LongVector.fromArray(S, SHR, 3024);
         LongVector l4 = LongVector.fromArray(S, SHL, 3024);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3028);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3028);
         LongVector r5 = LongVector.fromArray(S, SHR, 3028);
         LongVector l5 = LongVector.fromArray(S, SHL, 3028);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3032);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3032);
         LongVector r6 = LongVector.fromArray(S, SHR, 3032);
         LongVector l6 = LongVector.fromArray(S, SHL, 3032);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3036);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3036);
         LongVector r7 = LongVector.fromArray(S, SHR, 3036);
         LongVector l7 = LongVector.fromArray(S, SHL, 3036);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3040);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3040);
         LongVector r8 = LongVector.fromArray(S, SHR, 3040);
         LongVector l8 = LongVector.fromArray(S, SHL, 3040);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3044);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3044);
         LongVector r9 = LongVector.fromArray(S, SHR, 3044);
         LongVector l9 = LongVector.fromArray(S, SHL, 3044);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3048);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3048);
         LongVector r10 = LongVector.fromArray(S, SHR, 3048);
         LongVector l10 = LongVector.fromArray(S, SHL, 3048);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3052);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3052);
         LongVector r11 = LongVector.fromArray(S, SHR, 3052);
         LongVector l11 = LongVector.fromArray(S, SHL, 3052);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3056);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3056);
         LongVector r12 = LongVector.fromArray(S, SHR, 3056);
         LongVector l12 = LongVector.fromArray(S, SHL, 3056);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack47_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3060);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3060);
         LongVector r0 = LongVector.fromArray(S, SHR, 3060);
         LongVector l0 = LongVector.fromArray(S, SHL, 3060);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3064);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3064);
         LongVector r1 = LongVector.fromArray(S, SHR, 3064);
         LongVector l1 = LongVector.fromArray(S, SHL, 3064);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3068);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3068);
         LongVector r2 = LongVector.fromArray(S, SHR, 3068);
         LongVector l2 = LongVector.fromArray(S, SHL, 3068);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack48_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3072);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3072);
         LongVector r0 = LongVector.fromArray(S, SHR, 3072);
         LongVector l0 = LongVector.fromArray(S, SHL, 3072);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack48_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3120);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3120);
         LongVector r0 = LongVector.fromArray(S, SHR, 3120);
         LongVector l0 = LongVector.fromArray(S, SHL, 3120);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack49_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3136);
         LongVector r0 = LongVector.fromArray(S, SHR, 3136);
         LongVector l0 = LongVector.fromArray(S, SHL, 3136);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3140);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3140);
         LongVector r1 = LongVector.fromArray(S, SHR, 3140);
         LongVector l1 = LongVector.fromArray(S, SHL, 3140);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3144);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3144);
         LongVector r2 = LongVector.fromArray(S, SHR, 3144);
         LongVector l2 = LongVector.fromArray(S, SHL, 3144);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3148);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3148);
         LongVector r3 = LongVector.fromArray(S, SHR, 3148);
         LongVector l3 = LongVector.fromArray(S, SHL, 3148);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3152);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3152);
         LongVector r4 = LongVector.fromArray(S, SHR, 3152);
         LongVector l4 = LongVector.fromArray(S, SHL, 3152);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3156);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3156);
         LongVector r5 = LongVector.fromArray(S, SHR, 3156);
         LongVector l5 = LongVector.fromArray(S, SHL, 3156);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3160);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3160);
         LongVector r6 = LongVector.fromArray(S, SHR, 3160);
         LongVector l6 = LongVector.fromArray(S, SHL, 3160);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3164);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3164);
         LongVector r7 = LongVector.fromArray(S, SHR, 3164);
         LongVector l7 = LongVector.fromArray(S, SHL, 3164);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3168);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3168);
         LongVector r8 = LongVector.fromArray(S, SHR, 3168);
         LongVector l8 = LongVector.fromArray(S, SHL, 3168);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3172);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3172);
         LongVector r9 = LongVector.fromArray(S, SHR, 3172);
         LongVector l9 = LongVector.fromArray(S, SHL, 3172);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3176);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3176);
         LongVector r10 = LongVector.fromArray(S, SHR, 3176);
         LongVector l10 = LongVector.fromArray(S, SHL, 3176);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3180);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3180);
         LongVector r11 = LongVector.fromArray(S, SHR, 3180);
         LongVector l11 = LongVector.fromArray(S, SHL, 3180);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
@@ -3172,22 +3171,22 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     }
 
     private static void unpack50_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3200);
         LongVector r0 = LongVector.fromArray(S, SHR, 3200);
         LongVector l0 = LongVector.fromArray(S, SHL, 3200);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3204);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3204);
         LongVector r1 = LongVector.fromArray(S, SHR, 3204);
         LongVector l1 = LongVector.fromArray(S, SHL, 3204);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3208);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3208);
         LongVector r2 = LongVector.fromArray(S, SHR, 3208);
         LongVector l2 = LongVector.fromArray(S, SHL, 3208);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3212);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3212);
         LongVector r3 = LongVector.fromArray(S, SHR, 3212);
         LongVector l3 = LongVector.fromArray(S, SHL, 3212);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3216);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3216);
         LongVector r4 = LongVector.fromArray(S, SHR, 3216);
         LongVector l4 = LongVector.fromArray(S, SHL, 3216);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3220);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3220);
         LongVector r5 = LongVector.fromArray(S, SHR, 3220);
         LongVector l5 = LongVector.fromArray(S, SHL, 3220);
         LongVector r6 = LongVector.fromArray(S, SHR, 3224);
@@ -3197,26 +3196,26 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
         }
     }
 
     private static void unpack50_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3248);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3248);
         LongVector r0 = LongVector.fromArray(S, SHR, 3248);
         LongVector l0 = LongVector.fromArray(S, SHL, 3248);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3252);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3252);
         LongVector r1 = LongVector.fromArray(S, SHR, 3252);
         LongVector l1 = LongVector.fromArray(S, SHL, 3252);
         LongVector r2 = LongVector.fromArray(S, SHR, 3256);
@@ -3226,70 +3225,70 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack51_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3264);
         LongVector r0 = LongVector.fromArray(S, SHR, 3264);
         LongVector l0 = LongVector.fromArray(S, SHL, 3264);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3268);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3268);
         LongVector r1 = LongVector.fromArray(S, SHR, 3268);
         LongVector l1 = LongVector.fromArray(S, SHL, 3268);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3272);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3272);
         LongVector r2 = LongVector.fromArray(S, SHR, 3272);
         LongVector l2 = LongVector.fromArray(S, SHL, 3272);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3276);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3276);
         LongVector r3 = LongVector.fromArray(S, SHR, 3276);
         LongVector l3 = LongVector.fromArray(S, SHL, 3276);
         LongVector r4 = LongVector.fromArray(S, SHR, 3280);
         LongVector l4 = LongVector.fromArray(S, SHL, 3280);
         LongVector r5 = LongVector.fromArray(S, SHR, 3284);
         LongVector l5 = LongVector.fromArray(S, SHL, 3284);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3288);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3288);
         LongVector r6 = LongVector.fromArray(S, SHR, 3288);
         LongVector l6 = LongVector.fromArray(S, SHL, 3288);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3292);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3292);
         LongVector r7 = LongVector.fromArray(S, SHR, 3292);
         LongVector l7 = LongVector.fromArray(S, SHL, 3292);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3296);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3296);
         LongVector r8 = LongVector.fromArray(S, SHR, 3296);
         LongVector l8 = LongVector.fromArray(S, SHL, 3296);
         LongVector r9 = LongVector.fromArray(S, SHR, 3300);
         LongVector l9 = LongVector.fromArray(S, SHL, 3300);
         LongVector r10 = LongVector.fromArray(S, SHR, 3304);
         LongVector l10 = LongVector.fromArray(S, SHL, 3304);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3308);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3308);
         LongVector r11 = LongVector.fromArray(S, SHR, 3308);
         LongVector l11 = LongVector.fromArray(S, SHL, 3308);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3312);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3312);
         LongVector r12 = LongVector.fromArray(S, SHR, 3312);
         LongVector l12 = LongVector.fromArray(S, SHL, 3312);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack51_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3316);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3316);
         LongVector r0 = LongVector.fromArray(S, SHR, 3316);
         LongVector l0 = LongVector.fromArray(S, SHL, 3316);
         LongVector r1 = LongVector.fromArray(S, SHR, 3320);
@@ -3299,20 +3298,20 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack52_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3328);
         LongVector r0 = LongVector.fromArray(S, SHR, 3328);
         LongVector l0 = LongVector.fromArray(S, SHL, 3328);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3332);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3332);
         LongVector r1 = LongVector.fromArray(S, SHR, 3332);
         LongVector l1 = LongVector.fromArray(S, SHL, 3332);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3336);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3336);
         LongVector r2 = LongVector.fromArray(S, SHR, 3336);
         LongVector l2 = LongVector.fromArray(S, SHL, 3336);
         LongVector r3 = LongVector.fromArray(S, SHR, 3340);
@@ -3320,27 +3319,27 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack52_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3380);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3380);
         LongVector r0 = LongVector.fromArray(S, SHR, 3380);
         LongVector l0 = LongVector.fromArray(S, SHL, 3380);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3384);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3384);
         LongVector r1 = LongVector.fromArray(S, SHR, 3384);
         LongVector l1 = LongVector.fromArray(S, SHL, 3384);
         LongVector r2 = LongVector.fromArray(S, SHR, 3388);
@@ -3348,42 +3347,42 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack53_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3392);
         LongVector r0 = LongVector.fromArray(S, SHR, 3392);
         LongVector l0 = LongVector.fromArray(S, SHL, 3392);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3396);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3396);
         LongVector r1 = LongVector.fromArray(S, SHR, 3396);
         LongVector l1 = LongVector.fromArray(S, SHL, 3396);
         LongVector r2 = LongVector.fromArray(S, SHR, 3400);
         LongVector l2 = LongVector.fromArray(S, SHL, 3400);
         LongVector r3 = LongVector.fromArray(S, SHR, 3404);
         LongVector l3 = LongVector.fromArray(S, SHL, 3404);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3408);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3408);
         LongVector r4 = LongVector.fromArray(S, SHR, 3408);
         LongVector l4 = LongVector.fromArray(S, SHL, 3408);
         LongVector r5 = LongVector.fromArray(S, SHR, 3412);
         LongVector l5 = LongVector.fromArray(S, SHL, 3412);
         LongVector r6 = LongVector.fromArray(S, SHR, 3416);
         LongVector l6 = LongVector.fromArray(S, SHL, 3416);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3420);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3420);
         LongVector r7 = LongVector.fromArray(S, SHR, 3420);
         LongVector l7 = LongVector.fromArray(S, SHL, 3420);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3424);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3424);
         LongVector r8 = LongVector.fromArray(S, SHR, 3424);
         LongVector l8 = LongVector.fromArray(S, SHL, 3424);
         LongVector r9 = LongVector.fromArray(S, SHR, 3428);
         LongVector l9 = LongVector.fromArray(S, SHL, 3428);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3432);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3432);
         LongVector r10 = LongVector.fromArray(S, SHR, 3432);
         LongVector l10 = LongVector.fromArray(S, SHL, 3432);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3436);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3436);
         LongVector r11 = LongVector.fromArray(S, SHR, 3436);
         LongVector l11 = LongVector.fromArray(S, SHL, 3436);
         LongVector r12 = LongVector.fromArray(S, SHR, 3440);
@@ -3391,27 +3390,27 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack53_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3444);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3444);
         LongVector r0 = LongVector.fromArray(S, SHR, 3444);
         LongVector l0 = LongVector.fromArray(S, SHL, 3444);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3448);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3448);
         LongVector r1 = LongVector.fromArray(S, SHR, 3448);
         LongVector l1 = LongVector.fromArray(S, SHL, 3448);
         LongVector r2 = LongVector.fromArray(S, SHR, 3452);
@@ -3419,29 +3418,29 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack54_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3456);
         LongVector r0 = LongVector.fromArray(S, SHR, 3456);
         LongVector l0 = LongVector.fromArray(S, SHL, 3456);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3460);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3460);
         LongVector r1 = LongVector.fromArray(S, SHR, 3460);
         LongVector l1 = LongVector.fromArray(S, SHL, 3460);
         LongVector r2 = LongVector.fromArray(S, SHR, 3464);
         LongVector l2 = LongVector.fromArray(S, SHL, 3464);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3468);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3468);
         LongVector r3 = LongVector.fromArray(S, SHR, 3468);
         LongVector l3 = LongVector.fromArray(S, SHL, 3468);
         LongVector r4 = LongVector.fromArray(S, SHR, 3472);
         LongVector l4 = LongVector.fromArray(S, SHL, 3472);
         LongVector r5 = LongVector.fromArray(S, SHR, 3476);
         LongVector l5 = LongVector.fromArray(S, SHL, 3476);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3480);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3480);
         LongVector r6 = LongVector.fromArray(S, SHR, 3480);
         LongVector l6 = LongVector.fromArray(S, SHL, 3480);
         LongVector r7 = LongVector.fromArray(S, SHR, 3484);
@@ -3449,18 +3448,18 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 48);
         }
     }
@@ -3468,7 +3467,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     private static void unpack54_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3508);
         LongVector l0 = LongVector.fromArray(S, SHL, 3508);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3512);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3512);
         LongVector r1 = LongVector.fromArray(S, SHR, 3512);
         LongVector l1 = LongVector.fromArray(S, SHL, 3512);
         LongVector r2 = LongVector.fromArray(S, SHR, 3516);
@@ -3477,67 +3476,67 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack55_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3520);
         LongVector r0 = LongVector.fromArray(S, SHR, 3520);
         LongVector l0 = LongVector.fromArray(S, SHL, 3520);
         LongVector r1 = LongVector.fromArray(S, SHR, 3524);
         LongVector l1 = LongVector.fromArray(S, SHL, 3524);
         LongVector r2 = LongVector.fromArray(S, SHR, 3528);
         LongVector l2 = LongVector.fromArray(S, SHL, 3528);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3532);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3532);
         LongVector r3 = LongVector.fromArray(S, SHR, 3532);
         LongVector l3 = LongVector.fromArray(S, SHL, 3532);
         LongVector r4 = LongVector.fromArray(S, SHR, 3536);
         LongVector l4 = LongVector.fromArray(S, SHL, 3536);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3540);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3540);
         LongVector r5 = LongVector.fromArray(S, SHR, 3540);
         LongVector l5 = LongVector.fromArray(S, SHL, 3540);
         LongVector r6 = LongVector.fromArray(S, SHR, 3544);
         LongVector l6 = LongVector.fromArray(S, SHL, 3544);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3548);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3548);
         LongVector r7 = LongVector.fromArray(S, SHR, 3548);
         LongVector l7 = LongVector.fromArray(S, SHL, 3548);
         LongVector r8 = LongVector.fromArray(S, SHR, 3552);
         LongVector l8 = LongVector.fromArray(S, SHL, 3552);
         LongVector r9 = LongVector.fromArray(S, SHR, 3556);
         LongVector l9 = LongVector.fromArray(S, SHL, 3556);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3560);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3560);
         LongVector r10 = LongVector.fromArray(S, SHR, 3560);
         LongVector l10 = LongVector.fromArray(S, SHL, 3560);
         LongVector r11 = LongVector.fromArray(S, SHR, 3564);
         LongVector l11 = LongVector.fromArray(S, SHL, 3564);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3568);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3568);
         LongVector r12 = LongVector.fromArray(S, SHR, 3568);
         LongVector l12 = LongVector.fromArray(S, SHL, 3568);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack55_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3572);
         LongVector l0 = LongVector.fromArray(S, SHL, 3572);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3576);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3576);
         LongVector r1 = LongVector.fromArray(S, SHR, 3576);
         LongVector l1 = LongVector.fromArray(S, SHL, 3576);
         LongVector r2 = LongVector.fromArray(S, SHR, 3580);
@@ -3546,13 +3545,13 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack56_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3584);
         LongVector r0 = LongVector.fromArray(S, SHR, 3584);
         LongVector l0 = LongVector.fromArray(S, SHL, 3584);
         LongVector r1 = LongVector.fromArray(S, SHR, 3588);
@@ -3560,49 +3559,49 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack56_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3636);
         LongVector l0 = LongVector.fromArray(S, SHL, 3636);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3640);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3640);
         LongVector r1 = LongVector.fromArray(S, SHR, 3640);
         LongVector l1 = LongVector.fromArray(S, SHL, 3640);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack57_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3648);
         LongVector r0 = LongVector.fromArray(S, SHR, 3648);
         LongVector l0 = LongVector.fromArray(S, SHL, 3648);
         LongVector r1 = LongVector.fromArray(S, SHR, 3652);
         LongVector l1 = LongVector.fromArray(S, SHL, 3652);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3656);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3656);
         LongVector r2 = LongVector.fromArray(S, SHR, 3656);
         LongVector l2 = LongVector.fromArray(S, SHL, 3656);
         LongVector r3 = LongVector.fromArray(S, SHR, 3660);
         LongVector l3 = LongVector.fromArray(S, SHL, 3660);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3664);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3664);
         LongVector r4 = LongVector.fromArray(S, SHR, 3664);
         LongVector l4 = LongVector.fromArray(S, SHL, 3664);
         LongVector r5 = LongVector.fromArray(S, SHR, 3668);
@@ -3613,12 +3612,12 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3676);
         LongVector r8 = LongVector.fromArray(S, SHR, 3680);
         LongVector l8 = LongVector.fromArray(S, SHL, 3680);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3684);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3684);
         LongVector r9 = LongVector.fromArray(S, SHR, 3684);
         LongVector l9 = LongVector.fromArray(S, SHL, 3684);
         LongVector r10 = LongVector.fromArray(S, SHR, 3688);
         LongVector l10 = LongVector.fromArray(S, SHL, 3688);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3692);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3692);
         LongVector r11 = LongVector.fromArray(S, SHR, 3692);
         LongVector l11 = LongVector.fromArray(S, SHL, 3692);
         LongVector r12 = LongVector.fromArray(S, SHR, 3696);
@@ -3626,24 +3625,24 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack57_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3700);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3700);
         LongVector r0 = LongVector.fromArray(S, SHR, 3700);
         LongVector l0 = LongVector.fromArray(S, SHL, 3700);
         LongVector r1 = LongVector.fromArray(S, SHR, 3704);
@@ -3653,26 +3652,26 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack58_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3712);
         LongVector r0 = LongVector.fromArray(S, SHR, 3712);
         LongVector l0 = LongVector.fromArray(S, SHL, 3712);
         LongVector r1 = LongVector.fromArray(S, SHR, 3716);
         LongVector l1 = LongVector.fromArray(S, SHL, 3716);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3720);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3720);
         LongVector r2 = LongVector.fromArray(S, SHR, 3720);
         LongVector l2 = LongVector.fromArray(S, SHL, 3720);
         LongVector r3 = LongVector.fromArray(S, SHR, 3724);
         LongVector l3 = LongVector.fromArray(S, SHL, 3724);
         LongVector r4 = LongVector.fromArray(S, SHR, 3728);
         LongVector l4 = LongVector.fromArray(S, SHL, 3728);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3732);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3732);
         LongVector r5 = LongVector.fromArray(S, SHR, 3732);
         LongVector l5 = LongVector.fromArray(S, SHL, 3732);
         LongVector r6 = LongVector.fromArray(S, SHR, 3736);
@@ -3682,24 +3681,24 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 48);
         }
     }
 
     private static void unpack58_1(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3764);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3764);
         LongVector r0 = LongVector.fromArray(S, SHR, 3764);
         LongVector l0 = LongVector.fromArray(S, SHL, 3764);
         LongVector r1 = LongVector.fromArray(S, SHR, 3768);
@@ -3709,35 +3708,35 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 440).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 60);
         }
     }
 
     private static void unpack59_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3776);
         LongVector r0 = LongVector.fromArray(S, SHR, 3776);
         LongVector l0 = LongVector.fromArray(S, SHL, 3776);
         LongVector r1 = LongVector.fromArray(S, SHR, 3780);
         LongVector l1 = LongVector.fromArray(S, SHL, 3780);
         LongVector r2 = LongVector.fromArray(S, SHR, 3784);
         LongVector l2 = LongVector.fromArray(S, SHL, 3784);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3788);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3788);
         LongVector r3 = LongVector.fromArray(S, SHR, 3788);
         LongVector l3 = LongVector.fromArray(S, SHL, 3788);
         LongVector r4 = LongVector.fromArray(S, SHR, 3792);
         LongVector l4 = LongVector.fromArray(S, SHL, 3792);
         LongVector r5 = LongVector.fromArray(S, SHR, 3796);
         LongVector l5 = LongVector.fromArray(S, SHL, 3796);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3800);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3800);
         LongVector r6 = LongVector.fromArray(S, SHR, 3800);
         LongVector l6 = LongVector.fromArray(S, SHL, 3800);
         LongVector r7 = LongVector.fromArray(S, SHR, 3804);
         LongVector l7 = LongVector.fromArray(S, SHL, 3804);
         LongVector r8 = LongVector.fromArray(S, SHR, 3808);
         LongVector l8 = LongVector.fromArray(S, SHL, 3808);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3812);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3812);
         LongVector r9 = LongVector.fromArray(S, SHR, 3812);
         LongVector l9 = LongVector.fromArray(S, SHL, 3812);
         LongVector r10 = LongVector.fromArray(S, SHR, 3816);
@@ -3751,16 +3750,16 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 472, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
@@ -3782,7 +3781,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     }
 
     private static void unpack60_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3840);
         LongVector r0 = LongVector.fromArray(S, SHR, 3840);
         LongVector l0 = LongVector.fromArray(S, SHL, 3840);
         LongVector r1 = LongVector.fromArray(S, SHR, 3844);
@@ -3794,19 +3793,19 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 52);
         }
     }
@@ -3825,7 +3824,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     }
 
     private static void unpack61_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3904);
         LongVector r0 = LongVector.fromArray(S, SHR, 3904);
         LongVector l0 = LongVector.fromArray(S, SHL, 3904);
         LongVector r1 = LongVector.fromArray(S, SHR, 3908);
@@ -3836,7 +3835,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3916);
         LongVector r4 = LongVector.fromArray(S, SHR, 3920);
         LongVector l4 = LongVector.fromArray(S, SHL, 3920);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3924);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3924);
         LongVector r5 = LongVector.fromArray(S, SHR, 3924);
         LongVector l5 = LongVector.fromArray(S, SHL, 3924);
         LongVector r6 = LongVector.fromArray(S, SHR, 3928);
@@ -3847,7 +3846,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 3936);
         LongVector r9 = LongVector.fromArray(S, SHR, 3940);
         LongVector l9 = LongVector.fromArray(S, SHL, 3940);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3944);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3944);
         LongVector r10 = LongVector.fromArray(S, SHR, 3944);
         LongVector l10 = LongVector.fromArray(S, SHL, 3944);
         LongVector r11 = LongVector.fromArray(S, SHR, 3948);
@@ -3859,17 +3858,17 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 488, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).add(f).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).add(f).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).add(f).intoArray(out, o + 52);
@@ -3890,7 +3889,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     }
 
     private static void unpack62_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3968);
         LongVector r0 = LongVector.fromArray(S, SHR, 3968);
         LongVector l0 = LongVector.fromArray(S, SHL, 3968);
         LongVector r1 = LongVector.fromArray(S, SHR, 3972);
@@ -3910,7 +3909,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);
@@ -3918,7 +3917,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 44);
@@ -3941,7 +3940,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
     }
 
     private static void unpack63_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4032);
         LongVector r0 = LongVector.fromArray(S, SHR, 4032);
         LongVector l0 = LongVector.fromArray(S, SHL, 4032);
         LongVector r1 = LongVector.fromArray(S, SHR, 4036);
@@ -3973,7 +3972,7 @@ final class SeqFrame64Gen256 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 504, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 12);

@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.frame;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -14,11 +13,11 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 /**
  * Sequential LSB-first unpacking of long values with 512-bit vectors (8 lanes) and the frame of
  * reference added, one unrolled method per width: output vector j of a 64-value group is cut from
- * the words at its first word by a lane rearrange and a variable shift (and, where a value
+ * the words at its first word by a lane select and a variable shift (and, where a value
  * straddles two words, the next word's high bits), masked, and the frame added before the store.
- * Lane tables are built once at class initialisation and loaded once per call (named constants
- * measured no faster, and overflow the class initialiser for int64 at 128 bits). Stateless and
- * thread-safe.
+ * Lane tables are built once at class initialisation and loaded as index vectors once per call:
+ * a {@code VectorShuffle} built from an array runs a Java loop per call, which costs more than
+ * unpacking a 1024-value block. Stateless and thread-safe.
  */
 final class SeqFrame64Gen512 implements SeqFrameCode64 {
     private static final VectorSpecies<Long> S = LongVector.SPECIES_512;
@@ -26,7 +25,7 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
     private static final int VL = 8;
     private static final int PER_GROUP = 8;
     /** Per (width, output vector j, lane): the lane's word, right shift and left shift. */
-    private static final int[] IDX = new int[65 * PER_GROUP * VL];
+    private static final long[] IDX = new long[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
     /** Bytes from a group's start that the vector code of each width may load. */
@@ -125,1737 +124,1737 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 64);
+        LongVector x0 = LongVector.fromArray(S, IDX, 64);
         LongVector r0 = LongVector.fromArray(S, SHR, 64);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 72);
+        LongVector x1 = LongVector.fromArray(S, IDX, 72);
         LongVector r1 = LongVector.fromArray(S, SHR, 72);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 80);
+        LongVector x2 = LongVector.fromArray(S, IDX, 80);
         LongVector r2 = LongVector.fromArray(S, SHR, 80);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 88);
+        LongVector x3 = LongVector.fromArray(S, IDX, 88);
         LongVector r3 = LongVector.fromArray(S, SHR, 88);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 96);
+        LongVector x4 = LongVector.fromArray(S, IDX, 96);
         LongVector r4 = LongVector.fromArray(S, SHR, 96);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 104);
+        LongVector x5 = LongVector.fromArray(S, IDX, 104);
         LongVector r5 = LongVector.fromArray(S, SHR, 104);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 112);
+        LongVector x6 = LongVector.fromArray(S, IDX, 112);
         LongVector r6 = LongVector.fromArray(S, SHR, 112);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 120);
+        LongVector x7 = LongVector.fromArray(S, IDX, 120);
         LongVector r7 = LongVector.fromArray(S, SHR, 120);
         LongVector m = LongVector.broadcast(S, 0x1L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 128);
+        LongVector x0 = LongVector.fromArray(S, IDX, 128);
         LongVector r0 = LongVector.fromArray(S, SHR, 128);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 136);
+        LongVector x1 = LongVector.fromArray(S, IDX, 136);
         LongVector r1 = LongVector.fromArray(S, SHR, 136);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 144);
+        LongVector x2 = LongVector.fromArray(S, IDX, 144);
         LongVector r2 = LongVector.fromArray(S, SHR, 144);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 152);
+        LongVector x3 = LongVector.fromArray(S, IDX, 152);
         LongVector r3 = LongVector.fromArray(S, SHR, 152);
         LongVector m = LongVector.broadcast(S, 0x3L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 192);
+        LongVector x0 = LongVector.fromArray(S, IDX, 192);
         LongVector r0 = LongVector.fromArray(S, SHR, 192);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 200);
+        LongVector x1 = LongVector.fromArray(S, IDX, 200);
         LongVector r1 = LongVector.fromArray(S, SHR, 200);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 208);
+        LongVector x2 = LongVector.fromArray(S, IDX, 208);
         LongVector r2 = LongVector.fromArray(S, SHR, 208);
         LongVector l2 = LongVector.fromArray(S, SHL, 208);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 216);
+        LongVector x3 = LongVector.fromArray(S, IDX, 216);
         LongVector r3 = LongVector.fromArray(S, SHR, 216);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 224);
+        LongVector x4 = LongVector.fromArray(S, IDX, 224);
         LongVector r4 = LongVector.fromArray(S, SHR, 224);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 232);
+        LongVector x5 = LongVector.fromArray(S, IDX, 232);
         LongVector r5 = LongVector.fromArray(S, SHR, 232);
         LongVector l5 = LongVector.fromArray(S, SHL, 232);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 240);
+        LongVector x6 = LongVector.fromArray(S, IDX, 240);
         LongVector r6 = LongVector.fromArray(S, SHR, 240);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 248);
+        LongVector x7 = LongVector.fromArray(S, IDX, 248);
         LongVector r7 = LongVector.fromArray(S, SHR, 248);
         LongVector m = LongVector.broadcast(S, 0x7L);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r4).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r6).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 256);
+        LongVector x0 = LongVector.fromArray(S, IDX, 256);
         LongVector r0 = LongVector.fromArray(S, SHR, 256);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 264);
+        LongVector x1 = LongVector.fromArray(S, IDX, 264);
         LongVector r1 = LongVector.fromArray(S, SHR, 264);
         LongVector m = LongVector.broadcast(S, 0xfL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 320);
+        LongVector x0 = LongVector.fromArray(S, IDX, 320);
         LongVector r0 = LongVector.fromArray(S, SHR, 320);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 328);
+        LongVector x1 = LongVector.fromArray(S, IDX, 328);
         LongVector r1 = LongVector.fromArray(S, SHR, 328);
         LongVector l1 = LongVector.fromArray(S, SHL, 328);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 336);
+        LongVector x2 = LongVector.fromArray(S, IDX, 336);
         LongVector r2 = LongVector.fromArray(S, SHR, 336);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 344);
+        LongVector x3 = LongVector.fromArray(S, IDX, 344);
         LongVector r3 = LongVector.fromArray(S, SHR, 344);
         LongVector l3 = LongVector.fromArray(S, SHL, 344);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 352);
+        LongVector x4 = LongVector.fromArray(S, IDX, 352);
         LongVector r4 = LongVector.fromArray(S, SHR, 352);
         LongVector l4 = LongVector.fromArray(S, SHL, 352);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 360);
+        LongVector x5 = LongVector.fromArray(S, IDX, 360);
         LongVector r5 = LongVector.fromArray(S, SHR, 360);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 368);
+        LongVector x6 = LongVector.fromArray(S, IDX, 368);
         LongVector r6 = LongVector.fromArray(S, SHR, 368);
         LongVector l6 = LongVector.fromArray(S, SHL, 368);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 376);
+        LongVector x7 = LongVector.fromArray(S, IDX, 376);
         LongVector r7 = LongVector.fromArray(S, SHR, 376);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r5).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 384);
+        LongVector x0 = LongVector.fromArray(S, IDX, 384);
         LongVector r0 = LongVector.fromArray(S, SHR, 384);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 392);
+        LongVector x1 = LongVector.fromArray(S, IDX, 392);
         LongVector r1 = LongVector.fromArray(S, SHR, 392);
         LongVector l1 = LongVector.fromArray(S, SHL, 392);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 400);
+        LongVector x2 = LongVector.fromArray(S, IDX, 400);
         LongVector r2 = LongVector.fromArray(S, SHR, 400);
         LongVector l2 = LongVector.fromArray(S, SHL, 400);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 408);
+        LongVector x3 = LongVector.fromArray(S, IDX, 408);
         LongVector r3 = LongVector.fromArray(S, SHR, 408);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 448);
+        LongVector x0 = LongVector.fromArray(S, IDX, 448);
         LongVector r0 = LongVector.fromArray(S, SHR, 448);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 456);
+        LongVector x1 = LongVector.fromArray(S, IDX, 456);
         LongVector r1 = LongVector.fromArray(S, SHR, 456);
         LongVector l1 = LongVector.fromArray(S, SHL, 456);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 464);
+        LongVector x2 = LongVector.fromArray(S, IDX, 464);
         LongVector r2 = LongVector.fromArray(S, SHR, 464);
         LongVector l2 = LongVector.fromArray(S, SHL, 464);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 472);
+        LongVector x3 = LongVector.fromArray(S, IDX, 472);
         LongVector r3 = LongVector.fromArray(S, SHR, 472);
         LongVector l3 = LongVector.fromArray(S, SHL, 472);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 480);
+        LongVector x4 = LongVector.fromArray(S, IDX, 480);
         LongVector r4 = LongVector.fromArray(S, SHR, 480);
         LongVector l4 = LongVector.fromArray(S, SHL, 480);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 488);
+        LongVector x5 = LongVector.fromArray(S, IDX, 488);
         LongVector r5 = LongVector.fromArray(S, SHR, 488);
         LongVector l5 = LongVector.fromArray(S, SHL, 488);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 496);
+        LongVector x6 = LongVector.fromArray(S, IDX, 496);
         LongVector r6 = LongVector.fromArray(S, SHR, 496);
         LongVector l6 = LongVector.fromArray(S, SHL, 496);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 504);
+        LongVector x7 = LongVector.fromArray(S, IDX, 504);
         LongVector r7 = LongVector.fromArray(S, SHR, 504);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r7).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 512);
+        LongVector x0 = LongVector.fromArray(S, IDX, 512);
         LongVector r0 = LongVector.fromArray(S, SHR, 512);
         LongVector m = LongVector.broadcast(S, 0xffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        LongVector x0 = LongVector.fromArray(S, IDX, 576);
         LongVector r0 = LongVector.fromArray(S, SHR, 576);
         LongVector l0 = LongVector.fromArray(S, SHL, 576);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 584);
+        LongVector x1 = LongVector.fromArray(S, IDX, 584);
         LongVector r1 = LongVector.fromArray(S, SHR, 584);
         LongVector l1 = LongVector.fromArray(S, SHL, 584);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 592);
+        LongVector x2 = LongVector.fromArray(S, IDX, 592);
         LongVector r2 = LongVector.fromArray(S, SHR, 592);
         LongVector l2 = LongVector.fromArray(S, SHL, 592);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 600);
+        LongVector x3 = LongVector.fromArray(S, IDX, 600);
         LongVector r3 = LongVector.fromArray(S, SHR, 600);
         LongVector l3 = LongVector.fromArray(S, SHL, 600);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 608);
+        LongVector x4 = LongVector.fromArray(S, IDX, 608);
         LongVector r4 = LongVector.fromArray(S, SHR, 608);
         LongVector l4 = LongVector.fromArray(S, SHL, 608);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 616);
+        LongVector x5 = LongVector.fromArray(S, IDX, 616);
         LongVector r5 = LongVector.fromArray(S, SHR, 616);
         LongVector l5 = LongVector.fromArray(S, SHL, 616);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 624);
+        LongVector x6 = LongVector.fromArray(S, IDX, 624);
         LongVector r6 = LongVector.fromArray(S, SHR, 624);
         LongVector l6 = LongVector.fromArray(S, SHL, 624);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 632);
+        LongVector x7 = LongVector.fromArray(S, IDX, 632);
         LongVector r7 = LongVector.fromArray(S, SHR, 632);
         LongVector l7 = LongVector.fromArray(S, SHL, 632);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        LongVector x0 = LongVector.fromArray(S, IDX, 640);
         LongVector r0 = LongVector.fromArray(S, SHR, 640);
         LongVector l0 = LongVector.fromArray(S, SHL, 640);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 648);
+        LongVector x1 = LongVector.fromArray(S, IDX, 648);
         LongVector r1 = LongVector.fromArray(S, SHR, 648);
         LongVector l1 = LongVector.fromArray(S, SHL, 648);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 656);
+        LongVector x2 = LongVector.fromArray(S, IDX, 656);
         LongVector r2 = LongVector.fromArray(S, SHR, 656);
         LongVector l2 = LongVector.fromArray(S, SHL, 656);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 664);
+        LongVector x3 = LongVector.fromArray(S, IDX, 664);
         LongVector r3 = LongVector.fromArray(S, SHR, 664);
         LongVector l3 = LongVector.fromArray(S, SHL, 664);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        LongVector x0 = LongVector.fromArray(S, IDX, 704);
         LongVector r0 = LongVector.fromArray(S, SHR, 704);
         LongVector l0 = LongVector.fromArray(S, SHL, 704);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 712);
+        LongVector x1 = LongVector.fromArray(S, IDX, 712);
         LongVector r1 = LongVector.fromArray(S, SHR, 712);
         LongVector l1 = LongVector.fromArray(S, SHL, 712);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 720);
+        LongVector x2 = LongVector.fromArray(S, IDX, 720);
         LongVector r2 = LongVector.fromArray(S, SHR, 720);
         LongVector l2 = LongVector.fromArray(S, SHL, 720);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 728);
+        LongVector x3 = LongVector.fromArray(S, IDX, 728);
         LongVector r3 = LongVector.fromArray(S, SHR, 728);
         LongVector l3 = LongVector.fromArray(S, SHL, 728);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 736);
+        LongVector x4 = LongVector.fromArray(S, IDX, 736);
         LongVector r4 = LongVector.fromArray(S, SHR, 736);
         LongVector l4 = LongVector.fromArray(S, SHL, 736);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 744);
+        LongVector x5 = LongVector.fromArray(S, IDX, 744);
         LongVector r5 = LongVector.fromArray(S, SHR, 744);
         LongVector l5 = LongVector.fromArray(S, SHL, 744);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 752);
+        LongVector x6 = LongVector.fromArray(S, IDX, 752);
         LongVector r6 = LongVector.fromArray(S, SHR, 752);
         LongVector l6 = LongVector.fromArray(S, SHL, 752);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 760);
+        LongVector x7 = LongVector.fromArray(S, IDX, 760);
         LongVector r7 = LongVector.fromArray(S, SHR, 760);
         LongVector l7 = LongVector.fromArray(S, SHL, 760);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        LongVector x0 = LongVector.fromArray(S, IDX, 768);
         LongVector r0 = LongVector.fromArray(S, SHR, 768);
         LongVector l0 = LongVector.fromArray(S, SHL, 768);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 776);
+        LongVector x1 = LongVector.fromArray(S, IDX, 776);
         LongVector r1 = LongVector.fromArray(S, SHR, 776);
         LongVector l1 = LongVector.fromArray(S, SHL, 776);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        LongVector x0 = LongVector.fromArray(S, IDX, 832);
         LongVector r0 = LongVector.fromArray(S, SHR, 832);
         LongVector l0 = LongVector.fromArray(S, SHL, 832);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 840);
+        LongVector x1 = LongVector.fromArray(S, IDX, 840);
         LongVector r1 = LongVector.fromArray(S, SHR, 840);
         LongVector l1 = LongVector.fromArray(S, SHL, 840);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 848);
+        LongVector x2 = LongVector.fromArray(S, IDX, 848);
         LongVector r2 = LongVector.fromArray(S, SHR, 848);
         LongVector l2 = LongVector.fromArray(S, SHL, 848);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 856);
+        LongVector x3 = LongVector.fromArray(S, IDX, 856);
         LongVector r3 = LongVector.fromArray(S, SHR, 856);
         LongVector l3 = LongVector.fromArray(S, SHL, 856);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 864);
+        LongVector x4 = LongVector.fromArray(S, IDX, 864);
         LongVector r4 = LongVector.fromArray(S, SHR, 864);
         LongVector l4 = LongVector.fromArray(S, SHL, 864);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 872);
+        LongVector x5 = LongVector.fromArray(S, IDX, 872);
         LongVector r5 = LongVector.fromArray(S, SHR, 872);
         LongVector l5 = LongVector.fromArray(S, SHL, 872);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 880);
+        LongVector x6 = LongVector.fromArray(S, IDX, 880);
         LongVector r6 = LongVector.fromArray(S, SHR, 880);
         LongVector l6 = LongVector.fromArray(S, SHL, 880);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 888);
+        LongVector x7 = LongVector.fromArray(S, IDX, 888);
         LongVector r7 = LongVector.fromArray(S, SHR, 888);
         LongVector l7 = LongVector.fromArray(S, SHL, 888);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        LongVector x0 = LongVector.fromArray(S, IDX, 896);
         LongVector r0 = LongVector.fromArray(S, SHR, 896);
         LongVector l0 = LongVector.fromArray(S, SHL, 896);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 904);
+        LongVector x1 = LongVector.fromArray(S, IDX, 904);
         LongVector r1 = LongVector.fromArray(S, SHR, 904);
         LongVector l1 = LongVector.fromArray(S, SHL, 904);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 912);
+        LongVector x2 = LongVector.fromArray(S, IDX, 912);
         LongVector r2 = LongVector.fromArray(S, SHR, 912);
         LongVector l2 = LongVector.fromArray(S, SHL, 912);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 920);
+        LongVector x3 = LongVector.fromArray(S, IDX, 920);
         LongVector r3 = LongVector.fromArray(S, SHR, 920);
         LongVector l3 = LongVector.fromArray(S, SHL, 920);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        LongVector x0 = LongVector.fromArray(S, IDX, 960);
         LongVector r0 = LongVector.fromArray(S, SHR, 960);
         LongVector l0 = LongVector.fromArray(S, SHL, 960);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 968);
+        LongVector x1 = LongVector.fromArray(S, IDX, 968);
         LongVector r1 = LongVector.fromArray(S, SHR, 968);
         LongVector l1 = LongVector.fromArray(S, SHL, 968);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 976);
+        LongVector x2 = LongVector.fromArray(S, IDX, 976);
         LongVector r2 = LongVector.fromArray(S, SHR, 976);
         LongVector l2 = LongVector.fromArray(S, SHL, 976);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 984);
+        LongVector x3 = LongVector.fromArray(S, IDX, 984);
         LongVector r3 = LongVector.fromArray(S, SHR, 984);
         LongVector l3 = LongVector.fromArray(S, SHL, 984);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 992);
+        LongVector x4 = LongVector.fromArray(S, IDX, 992);
         LongVector r4 = LongVector.fromArray(S, SHR, 992);
         LongVector l4 = LongVector.fromArray(S, SHL, 992);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1000);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1000);
         LongVector r5 = LongVector.fromArray(S, SHR, 1000);
         LongVector l5 = LongVector.fromArray(S, SHL, 1000);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1008);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1008);
         LongVector r6 = LongVector.fromArray(S, SHR, 1008);
         LongVector l6 = LongVector.fromArray(S, SHL, 1008);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1016);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1016);
         LongVector r7 = LongVector.fromArray(S, SHR, 1016);
         LongVector l7 = LongVector.fromArray(S, SHL, 1016);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1024);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1024);
         LongVector r0 = LongVector.fromArray(S, SHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1088);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1088);
         LongVector r0 = LongVector.fromArray(S, SHR, 1088);
         LongVector l0 = LongVector.fromArray(S, SHL, 1088);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1096);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1096);
         LongVector r1 = LongVector.fromArray(S, SHR, 1096);
         LongVector l1 = LongVector.fromArray(S, SHL, 1096);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1104);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1104);
         LongVector r2 = LongVector.fromArray(S, SHR, 1104);
         LongVector l2 = LongVector.fromArray(S, SHL, 1104);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1112);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1112);
         LongVector r3 = LongVector.fromArray(S, SHR, 1112);
         LongVector l3 = LongVector.fromArray(S, SHL, 1112);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1120);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1120);
         LongVector r4 = LongVector.fromArray(S, SHR, 1120);
         LongVector l4 = LongVector.fromArray(S, SHL, 1120);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1128);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1128);
         LongVector r5 = LongVector.fromArray(S, SHR, 1128);
         LongVector l5 = LongVector.fromArray(S, SHL, 1128);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1136);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1136);
         LongVector r6 = LongVector.fromArray(S, SHR, 1136);
         LongVector l6 = LongVector.fromArray(S, SHL, 1136);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1144);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1144);
         LongVector r7 = LongVector.fromArray(S, SHR, 1144);
         LongVector l7 = LongVector.fromArray(S, SHL, 1144);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1152);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1152);
         LongVector r0 = LongVector.fromArray(S, SHR, 1152);
         LongVector l0 = LongVector.fromArray(S, SHL, 1152);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1160);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1160);
         LongVector r1 = LongVector.fromArray(S, SHR, 1160);
         LongVector l1 = LongVector.fromArray(S, SHL, 1160);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1168);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1168);
         LongVector r2 = LongVector.fromArray(S, SHR, 1168);
         LongVector l2 = LongVector.fromArray(S, SHL, 1168);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1176);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1176);
         LongVector r3 = LongVector.fromArray(S, SHR, 1176);
         LongVector l3 = LongVector.fromArray(S, SHL, 1176);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1216);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1216);
         LongVector r0 = LongVector.fromArray(S, SHR, 1216);
         LongVector l0 = LongVector.fromArray(S, SHL, 1216);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1224);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1224);
         LongVector r1 = LongVector.fromArray(S, SHR, 1224);
         LongVector l1 = LongVector.fromArray(S, SHL, 1224);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1232);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1232);
         LongVector r2 = LongVector.fromArray(S, SHR, 1232);
         LongVector l2 = LongVector.fromArray(S, SHL, 1232);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1240);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1240);
         LongVector r3 = LongVector.fromArray(S, SHR, 1240);
         LongVector l3 = LongVector.fromArray(S, SHL, 1240);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1248);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1248);
         LongVector r4 = LongVector.fromArray(S, SHR, 1248);
         LongVector l4 = LongVector.fromArray(S, SHL, 1248);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1256);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1256);
         LongVector r5 = LongVector.fromArray(S, SHR, 1256);
         LongVector l5 = LongVector.fromArray(S, SHL, 1256);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1264);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1264);
         LongVector r6 = LongVector.fromArray(S, SHR, 1264);
         LongVector l6 = LongVector.fromArray(S, SHL, 1264);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1272);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1272);
         LongVector r7 = LongVector.fromArray(S, SHR, 1272);
         LongVector l7 = LongVector.fromArray(S, SHL, 1272);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1280);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1280);
         LongVector r0 = LongVector.fromArray(S, SHR, 1280);
         LongVector l0 = LongVector.fromArray(S, SHL, 1280);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1288);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1288);
         LongVector r1 = LongVector.fromArray(S, SHR, 1288);
         LongVector l1 = LongVector.fromArray(S, SHL, 1288);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1344);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1344);
         LongVector r0 = LongVector.fromArray(S, SHR, 1344);
         LongVector l0 = LongVector.fromArray(S, SHL, 1344);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1352);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1352);
         LongVector r1 = LongVector.fromArray(S, SHR, 1352);
         LongVector l1 = LongVector.fromArray(S, SHL, 1352);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1360);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1360);
         LongVector r2 = LongVector.fromArray(S, SHR, 1360);
         LongVector l2 = LongVector.fromArray(S, SHL, 1360);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1368);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1368);
         LongVector r3 = LongVector.fromArray(S, SHR, 1368);
         LongVector l3 = LongVector.fromArray(S, SHL, 1368);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1376);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1376);
         LongVector r4 = LongVector.fromArray(S, SHR, 1376);
         LongVector l4 = LongVector.fromArray(S, SHL, 1376);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1384);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1384);
         LongVector r5 = LongVector.fromArray(S, SHR, 1384);
         LongVector l5 = LongVector.fromArray(S, SHL, 1384);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1392);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1392);
         LongVector r6 = LongVector.fromArray(S, SHR, 1392);
         LongVector l6 = LongVector.fromArray(S, SHL, 1392);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1400);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1400);
         LongVector r7 = LongVector.fromArray(S, SHR, 1400);
         LongVector l7 = LongVector.fromArray(S, SHL, 1400);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1408);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1408);
         LongVector r0 = LongVector.fromArray(S, SHR, 1408);
         LongVector l0 = LongVector.fromArray(S, SHL, 1408);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1416);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1416);
         LongVector r1 = LongVector.fromArray(S, SHR, 1416);
         LongVector l1 = LongVector.fromArray(S, SHL, 1416);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1424);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1424);
         LongVector r2 = LongVector.fromArray(S, SHR, 1424);
         LongVector l2 = LongVector.fromArray(S, SHL, 1424);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1432);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1432);
         LongVector r3 = LongVector.fromArray(S, SHR, 1432);
         LongVector l3 = LongVector.fromArray(S, SHL, 1432);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1472);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1472);
         LongVector r0 = LongVector.fromArray(S, SHR, 1472);
         LongVector l0 = LongVector.fromArray(S, SHL, 1472);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1480);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1480);
         LongVector r1 = LongVector.fromArray(S, SHR, 1480);
         LongVector l1 = LongVector.fromArray(S, SHL, 1480);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1488);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1488);
         LongVector r2 = LongVector.fromArray(S, SHR, 1488);
         LongVector l2 = LongVector.fromArray(S, SHL, 1488);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1496);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1496);
         LongVector r3 = LongVector.fromArray(S, SHR, 1496);
         LongVector l3 = LongVector.fromArray(S, SHL, 1496);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1504);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1504);
         LongVector r4 = LongVector.fromArray(S, SHR, 1504);
         LongVector l4 = LongVector.fromArray(S, SHL, 1504);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1512);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1512);
         LongVector r5 = LongVector.fromArray(S, SHR, 1512);
         LongVector l5 = LongVector.fromArray(S, SHL, 1512);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1520);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1520);
         LongVector r6 = LongVector.fromArray(S, SHR, 1520);
         LongVector l6 = LongVector.fromArray(S, SHL, 1520);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1528);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1528);
         LongVector r7 = LongVector.fromArray(S, SHR, 1528);
         LongVector l7 = LongVector.fromArray(S, SHL, 1528);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1536);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1536);
         LongVector r0 = LongVector.fromArray(S, SHR, 1536);
         LongVector l0 = LongVector.fromArray(S, SHL, 1536);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1600);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1600);
         LongVector r0 = LongVector.fromArray(S, SHR, 1600);
         LongVector l0 = LongVector.fromArray(S, SHL, 1600);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1608);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1608);
         LongVector r1 = LongVector.fromArray(S, SHR, 1608);
         LongVector l1 = LongVector.fromArray(S, SHL, 1608);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1616);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1616);
         LongVector r2 = LongVector.fromArray(S, SHR, 1616);
         LongVector l2 = LongVector.fromArray(S, SHL, 1616);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1624);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1624);
         LongVector r3 = LongVector.fromArray(S, SHR, 1624);
         LongVector l3 = LongVector.fromArray(S, SHL, 1624);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1632);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1632);
         LongVector r4 = LongVector.fromArray(S, SHR, 1632);
         LongVector l4 = LongVector.fromArray(S, SHL, 1632);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1640);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1640);
         LongVector r5 = LongVector.fromArray(S, SHR, 1640);
         LongVector l5 = LongVector.fromArray(S, SHL, 1640);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1648);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1648);
         LongVector r6 = LongVector.fromArray(S, SHR, 1648);
         LongVector l6 = LongVector.fromArray(S, SHL, 1648);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1656);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1656);
         LongVector r7 = LongVector.fromArray(S, SHR, 1656);
         LongVector l7 = LongVector.fromArray(S, SHL, 1656);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1664);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1664);
         LongVector r0 = LongVector.fromArray(S, SHR, 1664);
         LongVector l0 = LongVector.fromArray(S, SHL, 1664);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1672);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1672);
         LongVector r1 = LongVector.fromArray(S, SHR, 1672);
         LongVector l1 = LongVector.fromArray(S, SHL, 1672);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1680);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1680);
         LongVector r2 = LongVector.fromArray(S, SHR, 1680);
         LongVector l2 = LongVector.fromArray(S, SHL, 1680);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1688);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1688);
         LongVector r3 = LongVector.fromArray(S, SHR, 1688);
         LongVector l3 = LongVector.fromArray(S, SHL, 1688);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1728);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1728);
         LongVector r0 = LongVector.fromArray(S, SHR, 1728);
         LongVector l0 = LongVector.fromArray(S, SHL, 1728);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1736);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1736);
         LongVector r1 = LongVector.fromArray(S, SHR, 1736);
         LongVector l1 = LongVector.fromArray(S, SHL, 1736);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1744);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1744);
         LongVector r2 = LongVector.fromArray(S, SHR, 1744);
         LongVector l2 = LongVector.fromArray(S, SHL, 1744);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1752);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1752);
         LongVector r3 = LongVector.fromArray(S, SHR, 1752);
         LongVector l3 = LongVector.fromArray(S, SHL, 1752);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1760);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1760);
         LongVector r4 = LongVector.fromArray(S, SHR, 1760);
         LongVector l4 = LongVector.fromArray(S, SHL, 1760);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1768);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1768);
         LongVector r5 = LongVector.fromArray(S, SHR, 1768);
         LongVector l5 = LongVector.fromArray(S, SHL, 1768);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1776);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1776);
         LongVector r6 = LongVector.fromArray(S, SHR, 1776);
         LongVector l6 = LongVector.fromArray(S, SHL, 1776);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1784);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1784);
         LongVector r7 = LongVector.fromArray(S, SHR, 1784);
         LongVector l7 = LongVector.fromArray(S, SHL, 1784);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1792);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1792);
         LongVector r0 = LongVector.fromArray(S, SHR, 1792);
         LongVector l0 = LongVector.fromArray(S, SHL, 1792);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1800);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1800);
         LongVector r1 = LongVector.fromArray(S, SHR, 1800);
         LongVector l1 = LongVector.fromArray(S, SHL, 1800);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1856);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1856);
         LongVector r0 = LongVector.fromArray(S, SHR, 1856);
         LongVector l0 = LongVector.fromArray(S, SHL, 1856);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1864);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1864);
         LongVector r1 = LongVector.fromArray(S, SHR, 1864);
         LongVector l1 = LongVector.fromArray(S, SHL, 1864);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1872);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1872);
         LongVector r2 = LongVector.fromArray(S, SHR, 1872);
         LongVector l2 = LongVector.fromArray(S, SHL, 1872);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1880);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1880);
         LongVector r3 = LongVector.fromArray(S, SHR, 1880);
         LongVector l3 = LongVector.fromArray(S, SHL, 1880);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1888);
+        LongVector x4 = LongVector.fromArray(S, IDX, 1888);
         LongVector r4 = LongVector.fromArray(S, SHR, 1888);
         LongVector l4 = LongVector.fromArray(S, SHL, 1888);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1896);
+        LongVector x5 = LongVector.fromArray(S, IDX, 1896);
         LongVector r5 = LongVector.fromArray(S, SHR, 1896);
         LongVector l5 = LongVector.fromArray(S, SHL, 1896);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1904);
+        LongVector x6 = LongVector.fromArray(S, IDX, 1904);
         LongVector r6 = LongVector.fromArray(S, SHR, 1904);
         LongVector l6 = LongVector.fromArray(S, SHL, 1904);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1912);
+        LongVector x7 = LongVector.fromArray(S, IDX, 1912);
         LongVector r7 = LongVector.fromArray(S, SHR, 1912);
         LongVector l7 = LongVector.fromArray(S, SHL, 1912);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1920);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1920);
         LongVector r0 = LongVector.fromArray(S, SHR, 1920);
         LongVector l0 = LongVector.fromArray(S, SHL, 1920);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1928);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1928);
         LongVector r1 = LongVector.fromArray(S, SHR, 1928);
         LongVector l1 = LongVector.fromArray(S, SHL, 1928);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1936);
+        LongVector x2 = LongVector.fromArray(S, IDX, 1936);
         LongVector r2 = LongVector.fromArray(S, SHR, 1936);
         LongVector l2 = LongVector.fromArray(S, SHL, 1936);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1944);
+        LongVector x3 = LongVector.fromArray(S, IDX, 1944);
         LongVector r3 = LongVector.fromArray(S, SHR, 1944);
         LongVector l3 = LongVector.fromArray(S, SHL, 1944);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1984);
+        LongVector x0 = LongVector.fromArray(S, IDX, 1984);
         LongVector r0 = LongVector.fromArray(S, SHR, 1984);
         LongVector l0 = LongVector.fromArray(S, SHL, 1984);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1992);
+        LongVector x1 = LongVector.fromArray(S, IDX, 1992);
         LongVector r1 = LongVector.fromArray(S, SHR, 1992);
         LongVector l1 = LongVector.fromArray(S, SHL, 1992);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2000);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2000);
         LongVector r2 = LongVector.fromArray(S, SHR, 2000);
         LongVector l2 = LongVector.fromArray(S, SHL, 2000);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2008);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2008);
         LongVector r3 = LongVector.fromArray(S, SHR, 2008);
         LongVector l3 = LongVector.fromArray(S, SHL, 2008);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2016);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2016);
         LongVector r4 = LongVector.fromArray(S, SHR, 2016);
         LongVector l4 = LongVector.fromArray(S, SHL, 2016);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2024);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2024);
         LongVector r5 = LongVector.fromArray(S, SHR, 2024);
         LongVector l5 = LongVector.fromArray(S, SHL, 2024);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2032);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2032);
         LongVector r6 = LongVector.fromArray(S, SHR, 2032);
         LongVector l6 = LongVector.fromArray(S, SHL, 2032);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2040);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2040);
         LongVector r7 = LongVector.fromArray(S, SHR, 2040);
         LongVector l7 = LongVector.fromArray(S, SHL, 2040);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2048);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2048);
         LongVector r0 = LongVector.fromArray(S, SHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2112);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2112);
         LongVector r0 = LongVector.fromArray(S, SHR, 2112);
         LongVector l0 = LongVector.fromArray(S, SHL, 2112);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2120);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2120);
         LongVector r1 = LongVector.fromArray(S, SHR, 2120);
         LongVector l1 = LongVector.fromArray(S, SHL, 2120);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2128);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2128);
         LongVector r2 = LongVector.fromArray(S, SHR, 2128);
         LongVector l2 = LongVector.fromArray(S, SHL, 2128);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2136);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2136);
         LongVector r3 = LongVector.fromArray(S, SHR, 2136);
         LongVector l3 = LongVector.fromArray(S, SHL, 2136);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2144);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2144);
         LongVector r4 = LongVector.fromArray(S, SHR, 2144);
         LongVector l4 = LongVector.fromArray(S, SHL, 2144);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2152);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2152);
         LongVector r5 = LongVector.fromArray(S, SHR, 2152);
         LongVector l5 = LongVector.fromArray(S, SHL, 2152);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2160);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2160);
         LongVector r6 = LongVector.fromArray(S, SHR, 2160);
         LongVector l6 = LongVector.fromArray(S, SHL, 2160);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2168);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2168);
         LongVector r7 = LongVector.fromArray(S, SHR, 2168);
         LongVector l7 = LongVector.fromArray(S, SHL, 2168);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack34_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2176);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2176);
         LongVector r0 = LongVector.fromArray(S, SHR, 2176);
         LongVector l0 = LongVector.fromArray(S, SHL, 2176);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2184);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2184);
         LongVector r1 = LongVector.fromArray(S, SHR, 2184);
         LongVector l1 = LongVector.fromArray(S, SHL, 2184);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2192);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2192);
         LongVector r2 = LongVector.fromArray(S, SHR, 2192);
         LongVector l2 = LongVector.fromArray(S, SHL, 2192);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2200);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2200);
         LongVector r3 = LongVector.fromArray(S, SHR, 2200);
         LongVector l3 = LongVector.fromArray(S, SHL, 2200);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack35_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2240);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2240);
         LongVector r0 = LongVector.fromArray(S, SHR, 2240);
         LongVector l0 = LongVector.fromArray(S, SHL, 2240);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2248);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2248);
         LongVector r1 = LongVector.fromArray(S, SHR, 2248);
         LongVector l1 = LongVector.fromArray(S, SHL, 2248);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2256);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2256);
         LongVector r2 = LongVector.fromArray(S, SHR, 2256);
         LongVector l2 = LongVector.fromArray(S, SHL, 2256);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2264);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2264);
         LongVector r3 = LongVector.fromArray(S, SHR, 2264);
         LongVector l3 = LongVector.fromArray(S, SHL, 2264);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2272);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2272);
         LongVector r4 = LongVector.fromArray(S, SHR, 2272);
         LongVector l4 = LongVector.fromArray(S, SHL, 2272);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2280);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2280);
         LongVector r5 = LongVector.fromArray(S, SHR, 2280);
         LongVector l5 = LongVector.fromArray(S, SHL, 2280);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2288);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2288);
         LongVector r6 = LongVector.fromArray(S, SHR, 2288);
         LongVector l6 = LongVector.fromArray(S, SHL, 2288);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2296);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2296);
         LongVector r7 = LongVector.fromArray(S, SHR, 2296);
         LongVector l7 = LongVector.fromArray(S, SHL, 2296);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack36_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2304);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2304);
         LongVector r0 = LongVector.fromArray(S, SHR, 2304);
         LongVector l0 = LongVector.fromArray(S, SHL, 2304);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2312);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2312);
         LongVector r1 = LongVector.fromArray(S, SHR, 2312);
         LongVector l1 = LongVector.fromArray(S, SHL, 2312);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack37_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2368);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2368);
         LongVector r0 = LongVector.fromArray(S, SHR, 2368);
         LongVector l0 = LongVector.fromArray(S, SHL, 2368);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2376);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2376);
         LongVector r1 = LongVector.fromArray(S, SHR, 2376);
         LongVector l1 = LongVector.fromArray(S, SHL, 2376);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2384);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2384);
         LongVector r2 = LongVector.fromArray(S, SHR, 2384);
         LongVector l2 = LongVector.fromArray(S, SHL, 2384);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2392);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2392);
         LongVector r3 = LongVector.fromArray(S, SHR, 2392);
         LongVector l3 = LongVector.fromArray(S, SHL, 2392);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2400);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2400);
         LongVector r4 = LongVector.fromArray(S, SHR, 2400);
         LongVector l4 = LongVector.fromArray(S, SHL, 2400);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2408);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2408);
         LongVector r5 = LongVector.fromArray(S, SHR, 2408);
         LongVector l5 = LongVector.fromArray(S, SHL, 2408);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2416);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2416);
         LongVector r6 = LongVector.fromArray(S, SHR, 2416);
         LongVector l6 = LongVector.fromArray(S, SHL, 2416);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2424);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2424);
         LongVector r7 = LongVector.fromArray(S, SHR, 2424);
         LongVector l7 = LongVector.fromArray(S, SHL, 2424);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack38_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2432);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2432);
         LongVector r0 = LongVector.fromArray(S, SHR, 2432);
         LongVector l0 = LongVector.fromArray(S, SHL, 2432);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2440);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2440);
         LongVector r1 = LongVector.fromArray(S, SHR, 2440);
         LongVector l1 = LongVector.fromArray(S, SHL, 2440);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2448);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2448);
         LongVector r2 = LongVector.fromArray(S, SHR, 2448);
         LongVector l2 = LongVector.fromArray(S, SHL, 2448);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2456);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2456);
         LongVector r3 = LongVector.fromArray(S, SHR, 2456);
         LongVector l3 = LongVector.fromArray(S, SHL, 2456);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack39_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2496);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2496);
         LongVector r0 = LongVector.fromArray(S, SHR, 2496);
         LongVector l0 = LongVector.fromArray(S, SHL, 2496);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2504);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2504);
         LongVector r1 = LongVector.fromArray(S, SHR, 2504);
         LongVector l1 = LongVector.fromArray(S, SHL, 2504);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2512);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2512);
         LongVector r2 = LongVector.fromArray(S, SHR, 2512);
         LongVector l2 = LongVector.fromArray(S, SHL, 2512);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2520);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2520);
         LongVector r3 = LongVector.fromArray(S, SHR, 2520);
         LongVector l3 = LongVector.fromArray(S, SHL, 2520);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2528);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2528);
         LongVector r4 = LongVector.fromArray(S, SHR, 2528);
         LongVector l4 = LongVector.fromArray(S, SHL, 2528);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2536);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2536);
         LongVector r5 = LongVector.fromArray(S, SHR, 2536);
         LongVector l5 = LongVector.fromArray(S, SHL, 2536);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2544);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2544);
         LongVector r6 = LongVector.fromArray(S, SHR, 2544);
         LongVector l6 = LongVector.fromArray(S, SHL, 2544);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2552);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2552);
         LongVector r7 = LongVector.fromArray(S, SHR, 2552);
         LongVector l7 = LongVector.fromArray(S, SHL, 2552);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack40_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2560);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2560);
         LongVector r0 = LongVector.fromArray(S, SHR, 2560);
         LongVector l0 = LongVector.fromArray(S, SHL, 2560);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack41_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2624);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2624);
         LongVector r0 = LongVector.fromArray(S, SHR, 2624);
         LongVector l0 = LongVector.fromArray(S, SHL, 2624);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2632);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2632);
         LongVector r1 = LongVector.fromArray(S, SHR, 2632);
         LongVector l1 = LongVector.fromArray(S, SHL, 2632);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2640);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2640);
         LongVector r2 = LongVector.fromArray(S, SHR, 2640);
         LongVector l2 = LongVector.fromArray(S, SHL, 2640);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2648);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2648);
         LongVector r3 = LongVector.fromArray(S, SHR, 2648);
         LongVector l3 = LongVector.fromArray(S, SHL, 2648);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2656);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2656);
         LongVector r4 = LongVector.fromArray(S, SHR, 2656);
         LongVector l4 = LongVector.fromArray(S, SHL, 2656);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2664);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2664);
         LongVector r5 = LongVector.fromArray(S, SHR, 2664);
         LongVector l5 = LongVector.fromArray(S, SHL, 2664);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2672);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2672);
         LongVector r6 = LongVector.fromArray(S, SHR, 2672);
         LongVector l6 = LongVector.fromArray(S, SHL, 2672);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2680);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2680);
         LongVector r7 = LongVector.fromArray(S, SHR, 2680);
         LongVector l7 = LongVector.fromArray(S, SHL, 2680);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack42_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2688);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2688);
         LongVector r0 = LongVector.fromArray(S, SHR, 2688);
         LongVector l0 = LongVector.fromArray(S, SHL, 2688);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2696);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2696);
         LongVector r1 = LongVector.fromArray(S, SHR, 2696);
         LongVector l1 = LongVector.fromArray(S, SHL, 2696);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2704);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2704);
         LongVector r2 = LongVector.fromArray(S, SHR, 2704);
         LongVector l2 = LongVector.fromArray(S, SHL, 2704);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2712);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2712);
         LongVector r3 = LongVector.fromArray(S, SHR, 2712);
         LongVector l3 = LongVector.fromArray(S, SHL, 2712);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack43_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2752);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2752);
         LongVector r0 = LongVector.fromArray(S, SHR, 2752);
         LongVector l0 = LongVector.fromArray(S, SHL, 2752);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2760);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2760);
         LongVector r1 = LongVector.fromArray(S, SHR, 2760);
         LongVector l1 = LongVector.fromArray(S, SHL, 2760);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2768);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2768);
         LongVector r2 = LongVector.fromArray(S, SHR, 2768);
         LongVector l2 = LongVector.fromArray(S, SHL, 2768);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2776);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2776);
         LongVector r3 = LongVector.fromArray(S, SHR, 2776);
         LongVector l3 = LongVector.fromArray(S, SHL, 2776);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2784);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2784);
         LongVector r4 = LongVector.fromArray(S, SHR, 2784);
         LongVector l4 = LongVector.fromArray(S, SHL, 2784);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2792);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2792);
         LongVector r5 = LongVector.fromArray(S, SHR, 2792);
         LongVector l5 = LongVector.fromArray(S, SHL, 2792);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2800);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2800);
         LongVector r6 = LongVector.fromArray(S, SHR, 2800);
         LongVector l6 = LongVector.fromArray(S, SHL, 2800);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2808);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2808);
         LongVector r7 = LongVector.fromArray(S, SHR, 2808);
         LongVector l7 = LongVector.fromArray(S, SHL, 2808);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack44_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2816);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2816);
         LongVector r0 = LongVector.fromArray(S, SHR, 2816);
         LongVector l0 = LongVector.fromArray(S, SHL, 2816);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2824);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2824);
         LongVector r1 = LongVector.fromArray(S, SHR, 2824);
         LongVector l1 = LongVector.fromArray(S, SHL, 2824);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack45_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2880);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2880);
         LongVector r0 = LongVector.fromArray(S, SHR, 2880);
         LongVector l0 = LongVector.fromArray(S, SHL, 2880);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2888);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2888);
         LongVector r1 = LongVector.fromArray(S, SHR, 2888);
         LongVector l1 = LongVector.fromArray(S, SHL, 2888);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2896);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2896);
         LongVector r2 = LongVector.fromArray(S, SHR, 2896);
         LongVector l2 = LongVector.fromArray(S, SHL, 2896);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2904);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2904);
         LongVector r3 = LongVector.fromArray(S, SHR, 2904);
         LongVector l3 = LongVector.fromArray(S, SHL, 2904);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2912);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2912);
         LongVector r4 = LongVector.fromArray(S, SHR, 2912);
         LongVector l4 = LongVector.fromArray(S, SHL, 2912);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2920);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2920);
         LongVector r5 = LongVector.fromArray(S, SHR, 2920);
         LongVector l5 = LongVector.fromArray(S, SHL, 2920);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2928);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2928);
         LongVector r6 = LongVector.fromArray(S, SHR, 2928);
         LongVector l6 = LongVector.fromArray(S, SHL, 2928);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2936);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2936);
         LongVector r7 = LongVector.fromArray(S, SHR, 2936);
         LongVector l7 = LongVector.fromArray(S, SHL, 2936);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack46_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2944);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2944);
         LongVector r0 = LongVector.fromArray(S, SHR, 2944);
         LongVector l0 = LongVector.fromArray(S, SHL, 2944);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2952);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2952);
         LongVector r1 = LongVector.fromArray(S, SHR, 2952);
         LongVector l1 = LongVector.fromArray(S, SHL, 2952);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2960);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2960);
         LongVector r2 = LongVector.fromArray(S, SHR, 2960);
         LongVector l2 = LongVector.fromArray(S, SHL, 2960);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2968);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2968);
         LongVector r3 = LongVector.fromArray(S, SHR, 2968);
         LongVector l3 = LongVector.fromArray(S, SHL, 2968);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack47_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3008);
         LongVector r0 = LongVector.fromArray(S, SHR, 3008);
         LongVector l0 = LongVector.fromArray(S, SHL, 3008);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3016);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3016);
         LongVector r1 = LongVector.fromArray(S, SHR, 3016);
         LongVector l1 = LongVector.fromArray(S, SHL, 3016);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3024);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3024);
         LongVector r2 = LongVector.fromArray(S, SHR, 3024);
         LongVector l2 = LongVector.fromArray(S, SHL, 3024);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3032);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3032);
         LongVector r3 = LongVector.fromArray(S, SHR, 3032);
         LongVector l3 = LongVector.fromArray(S, SHL, 3032);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3040);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3040);
         LongVector r4 = LongVector.fromArray(S, SHR, 3040);
         LongVector l4 = LongVector.fromArray(S, SHL, 3040);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3048);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3048);
         LongVector r5 = LongVector.fromArray(S, SHR, 3048);
         LongVector l5 = LongVector.fromArray(S, SHL, 3048);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3056);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3056);
         LongVector r6 = LongVector.fromArray(S, SHR, 3056);
         LongVector l6 = LongVector.fromArray(S, SHL, 3056);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3064);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3064);
         LongVector r7 = LongVector.fromArray(S, SHR, 3064);
         LongVector l7 = LongVector.fromArray(S, SHL, 3064);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack48_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3072);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3072);
         LongVector r0 = LongVector.fromArray(S, SHR, 3072);
         LongVector l0 = LongVector.fromArray(S, SHL, 3072);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack49_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3136);
         LongVector r0 = LongVector.fromArray(S, SHR, 3136);
         LongVector l0 = LongVector.fromArray(S, SHL, 3136);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3144);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3144);
         LongVector r1 = LongVector.fromArray(S, SHR, 3144);
         LongVector l1 = LongVector.fromArray(S, SHL, 3144);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3152);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3152);
         LongVector r2 = LongVector.fromArray(S, SHR, 3152);
         LongVector l2 = LongVector.fromArray(S, SHL, 3152);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3160);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3160);
         LongVector r3 = LongVector.fromArray(S, SHR, 3160);
         LongVector l3 = LongVector.fromArray(S, SHL, 3160);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3168);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3168);
         LongVector r4 = LongVector.fromArray(S, SHR, 3168);
         LongVector l4 = LongVector.fromArray(S, SHL, 3168);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3176);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3176);
         LongVector r5 = LongVector.fromArray(S, SHR, 3176);
         LongVector l5 = LongVector.fromArray(S, SHL, 3176);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3184);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3184);
         LongVector r6 = LongVector.fromArray(S, SHR, 3184);
         LongVector l6 = LongVector.fromArray(S, SHL, 3184);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3192);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3192);
         LongVector r7 = LongVector.fromArray(S, SHR, 3192);
         LongVector l7 = LongVector.fromArray(S, SHL, 3192);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack50_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3200);
         LongVector r0 = LongVector.fromArray(S, SHR, 3200);
         LongVector l0 = LongVector.fromArray(S, SHL, 3200);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3208);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3208);
         LongVector r1 = LongVector.fromArray(S, SHR, 3208);
         LongVector l1 = LongVector.fromArray(S, SHL, 3208);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3216);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3216);
         LongVector r2 = LongVector.fromArray(S, SHR, 3216);
         LongVector l2 = LongVector.fromArray(S, SHL, 3216);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3224);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3224);
         LongVector r3 = LongVector.fromArray(S, SHR, 3224);
         LongVector l3 = LongVector.fromArray(S, SHL, 3224);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack51_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3264);
         LongVector r0 = LongVector.fromArray(S, SHR, 3264);
         LongVector l0 = LongVector.fromArray(S, SHL, 3264);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3272);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3272);
         LongVector r1 = LongVector.fromArray(S, SHR, 3272);
         LongVector l1 = LongVector.fromArray(S, SHL, 3272);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3280);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3280);
         LongVector r2 = LongVector.fromArray(S, SHR, 3280);
         LongVector l2 = LongVector.fromArray(S, SHL, 3280);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3288);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3288);
         LongVector r3 = LongVector.fromArray(S, SHR, 3288);
         LongVector l3 = LongVector.fromArray(S, SHL, 3288);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3296);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3296);
         LongVector r4 = LongVector.fromArray(S, SHR, 3296);
         LongVector l4 = LongVector.fromArray(S, SHL, 3296);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3304);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3304);
         LongVector r5 = LongVector.fromArray(S, SHR, 3304);
         LongVector l5 = LongVector.fromArray(S, SHL, 3304);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3312);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3312);
         LongVector r6 = LongVector.fromArray(S, SHR, 3312);
         LongVector l6 = LongVector.fromArray(S, SHL, 3312);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3320);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3320);
         LongVector r7 = LongVector.fromArray(S, SHR, 3320);
         LongVector l7 = LongVector.fromArray(S, SHL, 3320);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack52_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3328);
         LongVector r0 = LongVector.fromArray(S, SHR, 3328);
         LongVector l0 = LongVector.fromArray(S, SHL, 3328);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3336);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3336);
         LongVector r1 = LongVector.fromArray(S, SHR, 3336);
         LongVector l1 = LongVector.fromArray(S, SHL, 3336);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack53_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3392);
         LongVector r0 = LongVector.fromArray(S, SHR, 3392);
         LongVector l0 = LongVector.fromArray(S, SHL, 3392);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3400);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3400);
         LongVector r1 = LongVector.fromArray(S, SHR, 3400);
         LongVector l1 = LongVector.fromArray(S, SHL, 3400);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3408);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3408);
         LongVector r2 = LongVector.fromArray(S, SHR, 3408);
         LongVector l2 = LongVector.fromArray(S, SHL, 3408);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3416);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3416);
         LongVector r3 = LongVector.fromArray(S, SHR, 3416);
         LongVector l3 = LongVector.fromArray(S, SHL, 3416);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3424);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3424);
         LongVector r4 = LongVector.fromArray(S, SHR, 3424);
         LongVector l4 = LongVector.fromArray(S, SHL, 3424);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3432);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3432);
         LongVector r5 = LongVector.fromArray(S, SHR, 3432);
         LongVector l5 = LongVector.fromArray(S, SHL, 3432);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3440);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3440);
         LongVector r6 = LongVector.fromArray(S, SHR, 3440);
         LongVector l6 = LongVector.fromArray(S, SHL, 3440);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3448);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3448);
         LongVector r7 = LongVector.fromArray(S, SHR, 3448);
         LongVector l7 = LongVector.fromArray(S, SHL, 3448);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack54_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3456);
         LongVector r0 = LongVector.fromArray(S, SHR, 3456);
         LongVector l0 = LongVector.fromArray(S, SHL, 3456);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3464);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3464);
         LongVector r1 = LongVector.fromArray(S, SHR, 3464);
         LongVector l1 = LongVector.fromArray(S, SHL, 3464);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3472);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3472);
         LongVector r2 = LongVector.fromArray(S, SHR, 3472);
         LongVector l2 = LongVector.fromArray(S, SHL, 3472);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3480);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3480);
         LongVector r3 = LongVector.fromArray(S, SHR, 3480);
         LongVector l3 = LongVector.fromArray(S, SHL, 3480);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack55_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3520);
         LongVector r0 = LongVector.fromArray(S, SHR, 3520);
         LongVector l0 = LongVector.fromArray(S, SHL, 3520);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3528);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3528);
         LongVector r1 = LongVector.fromArray(S, SHR, 3528);
         LongVector l1 = LongVector.fromArray(S, SHL, 3528);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3536);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3536);
         LongVector r2 = LongVector.fromArray(S, SHR, 3536);
         LongVector l2 = LongVector.fromArray(S, SHL, 3536);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3544);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3544);
         LongVector r3 = LongVector.fromArray(S, SHR, 3544);
         LongVector l3 = LongVector.fromArray(S, SHL, 3544);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3552);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3552);
         LongVector r4 = LongVector.fromArray(S, SHR, 3552);
         LongVector l4 = LongVector.fromArray(S, SHL, 3552);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3560);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3560);
         LongVector r5 = LongVector.fromArray(S, SHR, 3560);
         LongVector l5 = LongVector.fromArray(S, SHL, 3560);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3568);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3568);
         LongVector r6 = LongVector.fromArray(S, SHR, 3568);
         LongVector l6 = LongVector.fromArray(S, SHL, 3568);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3576);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3576);
         LongVector r7 = LongVector.fromArray(S, SHR, 3576);
         LongVector l7 = LongVector.fromArray(S, SHL, 3576);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack56_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3584);
         LongVector r0 = LongVector.fromArray(S, SHR, 3584);
         LongVector l0 = LongVector.fromArray(S, SHL, 3584);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack57_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3648);
         LongVector r0 = LongVector.fromArray(S, SHR, 3648);
         LongVector l0 = LongVector.fromArray(S, SHL, 3648);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3656);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3656);
         LongVector r1 = LongVector.fromArray(S, SHR, 3656);
         LongVector l1 = LongVector.fromArray(S, SHL, 3656);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3664);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3664);
         LongVector r2 = LongVector.fromArray(S, SHR, 3664);
         LongVector l2 = LongVector.fromArray(S, SHL, 3664);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3672);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3672);
         LongVector r3 = LongVector.fromArray(S, SHR, 3672);
         LongVector l3 = LongVector.fromArray(S, SHL, 3672);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3680);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3680);
         LongVector r4 = LongVector.fromArray(S, SHR, 3680);
         LongVector l4 = LongVector.fromArray(S, SHL, 3680);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3688);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3688);
         LongVector r5 = LongVector.fromArray(S, SHR, 3688);
         LongVector l5 = LongVector.fromArray(S, SHL, 3688);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3696);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3696);
         LongVector r6 = LongVector.fromArray(S, SHR, 3696);
         LongVector l6 = LongVector.fromArray(S, SHL, 3696);
         LongVector r7 = LongVector.fromArray(S, SHR, 3704);
@@ -1863,25 +1862,25 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack58_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3712);
         LongVector r0 = LongVector.fromArray(S, SHR, 3712);
         LongVector l0 = LongVector.fromArray(S, SHL, 3712);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3720);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3720);
         LongVector r1 = LongVector.fromArray(S, SHR, 3720);
         LongVector l1 = LongVector.fromArray(S, SHL, 3720);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3728);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3728);
         LongVector r2 = LongVector.fromArray(S, SHR, 3728);
         LongVector l2 = LongVector.fromArray(S, SHL, 3728);
         LongVector r3 = LongVector.fromArray(S, SHR, 3736);
@@ -1889,35 +1888,35 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack59_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3776);
         LongVector r0 = LongVector.fromArray(S, SHR, 3776);
         LongVector l0 = LongVector.fromArray(S, SHL, 3776);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3784);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3784);
         LongVector r1 = LongVector.fromArray(S, SHR, 3784);
         LongVector l1 = LongVector.fromArray(S, SHL, 3784);
         LongVector r2 = LongVector.fromArray(S, SHR, 3792);
         LongVector l2 = LongVector.fromArray(S, SHL, 3792);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3800);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3800);
         LongVector r3 = LongVector.fromArray(S, SHR, 3800);
         LongVector l3 = LongVector.fromArray(S, SHL, 3800);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3808);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3808);
         LongVector r4 = LongVector.fromArray(S, SHR, 3808);
         LongVector l4 = LongVector.fromArray(S, SHL, 3808);
         LongVector r5 = LongVector.fromArray(S, SHR, 3816);
         LongVector l5 = LongVector.fromArray(S, SHL, 3816);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3824);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3824);
         LongVector r6 = LongVector.fromArray(S, SHR, 3824);
         LongVector l6 = LongVector.fromArray(S, SHL, 3824);
         LongVector r7 = LongVector.fromArray(S, SHR, 3832);
@@ -1925,19 +1924,19 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 472, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack60_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3840);
         LongVector r0 = LongVector.fromArray(S, SHR, 3840);
         LongVector l0 = LongVector.fromArray(S, SHL, 3840);
         LongVector r1 = LongVector.fromArray(S, SHR, 3848);
@@ -1945,31 +1944,31 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack61_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3904);
         LongVector r0 = LongVector.fromArray(S, SHR, 3904);
         LongVector l0 = LongVector.fromArray(S, SHL, 3904);
         LongVector r1 = LongVector.fromArray(S, SHR, 3912);
         LongVector l1 = LongVector.fromArray(S, SHL, 3912);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3920);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3920);
         LongVector r2 = LongVector.fromArray(S, SHR, 3920);
         LongVector l2 = LongVector.fromArray(S, SHL, 3920);
         LongVector r3 = LongVector.fromArray(S, SHR, 3928);
         LongVector l3 = LongVector.fromArray(S, SHL, 3928);
         LongVector r4 = LongVector.fromArray(S, SHR, 3936);
         LongVector l4 = LongVector.fromArray(S, SHL, 3936);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3944);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3944);
         LongVector r5 = LongVector.fromArray(S, SHR, 3944);
         LongVector l5 = LongVector.fromArray(S, SHL, 3944);
         LongVector r6 = LongVector.fromArray(S, SHR, 3952);
@@ -1979,19 +1978,19 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 488, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).add(f).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).add(f).intoArray(out, o + 56);
         }
     }
 
     private static void unpack62_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3968);
         LongVector r0 = LongVector.fromArray(S, SHR, 3968);
         LongVector l0 = LongVector.fromArray(S, SHL, 3968);
         LongVector r1 = LongVector.fromArray(S, SHR, 3976);
@@ -2003,11 +2002,11 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 440).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 56);
@@ -2015,7 +2014,7 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
     }
 
     private static void unpack63_0(byte[] in, int p, long[] out, int o, int groups, long frame) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4032);
         LongVector r0 = LongVector.fromArray(S, SHR, 4032);
         LongVector l0 = LongVector.fromArray(S, SHL, 4032);
         LongVector r1 = LongVector.fromArray(S, SHR, 4040);
@@ -2035,7 +2034,7 @@ final class SeqFrame64Gen512 implements SeqFrameCode64 {
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffffL);
         LongVector f = LongVector.broadcast(S, frame);
         for (int g = 0; g < groups; g++, p += 504, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).add(f).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).add(f).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).add(f).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).add(f).intoArray(out, o + 24);
