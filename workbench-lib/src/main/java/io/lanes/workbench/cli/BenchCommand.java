@@ -1,14 +1,11 @@
 package io.lanes.workbench.cli;
 
-import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.corpus.UserFiles;
 import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
-import io.lanes.workbench.measure.StoreOnly;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.results.Recorder;
 import io.lanes.workbench.report.Html;
@@ -21,9 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code workbench bench}: measure codecs on columns across working sets into a result bundle. */
@@ -63,7 +58,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Arm> arms = arms(codecs);
+        List<Arm> arms = Arm.resolve(codecs);
         List<Column> columns = new ArrayList<>();
         for (String s : sets) columns.addAll(Datasets.set(s));
         for (String d : datasets) columns.add(Datasets.load(d));
@@ -92,18 +87,5 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.println("bundle: " + dir);
         return 0;
-    }
-
-    /** Resolves names and globs to arms, in the order given, each once. */
-    static List<Arm> arms(List<String> patterns) {
-        Map<String, Arm> arms = new LinkedHashMap<>();
-        for (String p : patterns) {
-            if (p.equals(StoreOnly.NAME)) {
-                arms.putIfAbsent(p, Arm.storeOnly());
-                continue;
-            }
-            for (Codec c : CodecRegistry.match(p)) arms.putIfAbsent(c.name(), Arm.of(c));
-        }
-        return new ArrayList<>(arms.values());
     }
 }

@@ -1,6 +1,7 @@
 package io.lanes.workbench.cli;
 
 import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.report.Study;
@@ -33,12 +34,12 @@ final class RunCommand implements Callable<Integer> {
         if (quick && full) throw new IllegalArgumentException("choose one of --quick and --full");
         Harness.Config config = full ? Harness.Config.full() : Harness.Config.quick();
         List<Study> studies = Suite.studies(full);
-        for (Study s : studies) BenchCommand.arms(s.arms()); // every arm must exist before anything runs
+        for (Study s : studies) Arm.resolve(s.arms()); // every arm must exist before anything runs
         Path dir = out != null ? out : Runs.newBundleDir("");
         Map<String, Path> parts = new LinkedHashMap<>();
         for (Study s : studies) {
             System.out.println("study " + s.id() + ": " + s.title());
-            Recorder.run("run " + (full ? "--full" : "--quick") + " / " + s.id(), BenchCommand.arms(s.arms()), Datasets.set(s.columns()),
+            Recorder.run("run " + (full ? "--full" : "--quick") + " / " + s.id(), Arm.resolve(s.arms()), Datasets.set(s.columns()),
                     s.ladder().stream().map(WorkingSet::parse).toList(), config, dir.resolve(s.id()), System.out::println,
                     Recorder.Options.cli());
             parts.put(s.id(), dir.resolve(s.id()));

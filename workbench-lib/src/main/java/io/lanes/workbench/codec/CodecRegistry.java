@@ -9,6 +9,9 @@ import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
 import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
 import io.lanes.workbench.codec.fastlanes.FlDeltaCodecs;
 import io.lanes.workbench.codec.frame.ForCodecs;
+import io.lanes.workbench.codec.general.GeneralCodecs;
+import io.lanes.workbench.codec.parquet.ParquetCodecs;
+import io.lanes.workbench.codec.peer.PeerCodecs;
 import io.lanes.workbench.codec.pfor.PforCodecs;
 
 import java.nio.file.FileSystems;
@@ -42,6 +45,9 @@ public final class CodecRegistry {
         all.addAll(ForCodecs.all());
         all.addAll(PforCodecs.all());
         all.addAll(FlDeltaCodecs.all());
+        all.addAll(ParquetCodecs.all());
+        all.addAll(GeneralCodecs.all());
+        all.addAll(PeerCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }

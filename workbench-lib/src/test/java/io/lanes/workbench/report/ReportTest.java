@@ -54,6 +54,14 @@ class ReportTest {
     }
 
     @Test
+    void bundlesWithTheSameFolderNameGetDistinctLabels(@TempDir Path tmp) {
+        Path a = bundle(tmp.resolve("x/run"));
+        Path b = bundle(tmp.resolve("y/run"));
+        assertEquals(List.of("run", "run#2", "run#3"), CompareReport.labels(List.of(a, b, a)));
+        assertTrue(CompareReport.speeds(List.of(a, a)).columnNames().contains("run#2 / run"));
+    }
+
+    @Test
     void numbersAreFormattedForPeople() {
         assertEquals("123.5", Html.format(123.456));
         assertEquals("1.235", Html.format(1.23456));
