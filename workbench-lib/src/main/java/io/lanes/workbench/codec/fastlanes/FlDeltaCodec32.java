@@ -72,19 +72,21 @@ public final class FlDeltaCodec32 implements IntCodec {
         for (int b = 0; b < full; b++) {
             int s0 = b * BLOCK;
             int frame = Integer.MAX_VALUE;
-            for (int i = 0; i < BLOCK; i++) {
+            for (int i = s0 < step ? step : 0; i < BLOCK; i++) {
                 int at = off + s0 + i;
-                int d = values[at] - values[s0 + i >= step ? at - step : at];
+                int d = values[at] - values[at - step];
                 reduced[i] = d;
                 frame = Math.min(frame, d);
             }
+            // the page's first value(s) have no predecessor: their deltas are the frame, packed as 0
+            for (int i = 0; s0 + i < step; i++) reduced[i] = frame;
             int or = 0;
             for (int i = 0; i < BLOCK; i++) or |= reduced[i] -= frame;
             int width = 32 - Integer.numberOfLeadingZeros(or);
-            int base = anchor(values, off, s0, 0, step);
+            int base = anchor(values, off, s0, 0, step, frame);
             int anchorFrame = Integer.MAX_VALUE;
             for (int k = 1, prev = base; k < LANES; k++) {
-                int e = anchor(values, off, s0, k, step);
+                int e = anchor(values, off, s0, k, step, frame);
                 slots[k] = e - prev;
                 anchorFrame = Math.min(anchorFrame, slots[k]);
                 prev = e;
@@ -106,13 +108,13 @@ public final class FlDeltaCodec32 implements IntCodec {
         int len = n - full * BLOCK;
         if (len > 0) {
             int s0 = full * BLOCK;
-            int base = values[off + (s0 > 0 ? s0 - 1 : 0)];
-            int frame = Integer.MAX_VALUE;
-            for (int i = 0, prev = base; i < len; i++) {
-                reduced[i] = values[off + s0 + i] - prev;
-                prev = values[off + s0 + i];
+            int frame = s0 > 0 || len > 1 ? Integer.MAX_VALUE : 0;
+            for (int i = s0 > 0 ? 0 : 1; i < len; i++) {
+                reduced[i] = values[off + s0 + i] - values[off + s0 + i - 1];
                 frame = Math.min(frame, reduced[i]);
             }
+            if (s0 == 0) reduced[0] = frame; // the page's first value: its delta is the frame
+            int base = s0 > 0 ? values[off + s0 - 1] : values[off] - frame;
             int or = 0;
             for (int i = 0; i < len; i++) or |= reduced[i] -= frame;
             int width = 32 - Integer.numberOfLeadingZeros(or);
@@ -125,10 +127,13 @@ public final class FlDeltaCodec32 implements IntCodec {
         return p - outOff;
     }
 
-    /** Anchor of chain {@code k} of the block at {@code s0}: its first value's predecessor (or itself at the page start). */
-    private int anchor(int[] values, int off, int s0, int k, int step) {
+    /**
+     * Anchor of chain {@code k} of the block at {@code s0}: its first value's predecessor, or for a
+     * first value of the page, that value minus the frame.
+     */
+    private int anchor(int[] values, int off, int s0, int k, int step, int frame) {
         int first = s0 + FlDeltaPages.chainFirst(strided, 32, k);
-        return values[off + (first >= step ? first - step : first)];
+        return first >= step ? values[off + first - step] : values[off + first] - frame;
     }
 
     /**

@@ -72,20 +72,22 @@ public final class FlDeltaCodec64 implements LongCodec {
         for (int b = 0; b < full; b++) {
             int s0 = b * BLOCK;
             long frame = Long.MAX_VALUE;
-            for (int i = 0; i < BLOCK; i++) {
+            for (int i = s0 < step ? step : 0; i < BLOCK; i++) {
                 int at = off + s0 + i;
-                long d = values[at] - values[s0 + i >= step ? at - step : at];
+                long d = values[at] - values[at - step];
                 reduced[i] = d;
                 frame = Math.min(frame, d);
             }
+            // the page's first value(s) have no predecessor: their deltas are the frame, packed as 0
+            for (int i = 0; s0 + i < step; i++) reduced[i] = frame;
             long or = 0;
             for (int i = 0; i < BLOCK; i++) or |= reduced[i] -= frame;
             int width = 64 - Long.numberOfLeadingZeros(or);
-            long base = anchor(values, off, s0, 0, step);
+            long base = anchor(values, off, s0, 0, step, frame);
             long anchorFrame = Long.MAX_VALUE;
             long prev = base;
             for (int k = 1; k < LANES; k++) {
-                long e = anchor(values, off, s0, k, step);
+                long e = anchor(values, off, s0, k, step, frame);
                 slots[k] = e - prev;
                 anchorFrame = Math.min(anchorFrame, slots[k]);
                 prev = e;
@@ -107,14 +109,13 @@ public final class FlDeltaCodec64 implements LongCodec {
         int len = n - full * BLOCK;
         if (len > 0) {
             int s0 = full * BLOCK;
-            long base = values[off + (s0 > 0 ? s0 - 1 : 0)];
-            long frame = Long.MAX_VALUE;
-            long prev = base;
-            for (int i = 0; i < len; i++) {
-                reduced[i] = values[off + s0 + i] - prev;
-                prev = values[off + s0 + i];
+            long frame = s0 > 0 || len > 1 ? Long.MAX_VALUE : 0;
+            for (int i = s0 > 0 ? 0 : 1; i < len; i++) {
+                reduced[i] = values[off + s0 + i] - values[off + s0 + i - 1];
                 frame = Math.min(frame, reduced[i]);
             }
+            if (s0 == 0) reduced[0] = frame; // the page's first value: its delta is the frame
+            long base = s0 > 0 ? values[off + s0 - 1] : values[off] - frame;
             long or = 0;
             for (int i = 0; i < len; i++) or |= reduced[i] -= frame;
             int width = 64 - Long.numberOfLeadingZeros(or);
@@ -127,10 +128,13 @@ public final class FlDeltaCodec64 implements LongCodec {
         return p - outOff;
     }
 
-    /** Anchor of chain {@code k} of the block at {@code s0}: its first value's predecessor (or itself at the page start). */
-    private long anchor(long[] values, int off, int s0, int k, int step) {
+    /**
+     * Anchor of chain {@code k} of the block at {@code s0}: its first value's predecessor, or for a
+     * first value of the page, that value minus the frame.
+     */
+    private long anchor(long[] values, int off, int s0, int k, int step, long frame) {
         int first = s0 + FlDeltaPages.chainFirst(strided, 64, k);
-        return values[off + (first >= step ? first - step : first)];
+        return first >= step ? values[off + first - step] : values[off + first] - frame;
     }
 
     /**

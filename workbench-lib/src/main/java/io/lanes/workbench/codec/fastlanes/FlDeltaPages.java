@@ -12,11 +12,12 @@ import io.lanes.workbench.codec.CorruptDataException;
  * tail   := width:u8  base:T  frame:T  deltas[ceil(len * width / 8)]
  * </pre>
  * Every value of a block has a predecessor: the value before it in file order (FL_ORDER runs) or
- * LANES positions before it (strided); the page's first value (first LANES values, strided) is its own.
- * {@code deltas} packs {@code value - predecessor - frame} in FastLanes layout (FL_ORDER or interleaved
- * file order), so each lane is one chain. A lane's anchor is its first value's predecessor; in chain
- * order (lanes by their first value's index) anchor 0 is {@code base}, and anchor slot k &gt; 0 of
- * {@code anchors} (sequential, {@code anchorWidth} bits each; slot 0 holds 0) packs
+ * LANES positions before it (strided); the page's first value (first LANES values, strided) has none
+ * and counts as preceded by itself minus the frame, so its delta is the frame. {@code deltas} packs
+ * {@code value - predecessor - frame} in FastLanes layout (FL_ORDER or interleaved file order), so each
+ * lane is one chain. A lane's anchor is its first value's predecessor; in chain order (lanes by their
+ * first value's index) anchor 0 is {@code base}, and anchor slot k &gt; 0 of {@code anchors}
+ * (sequential, {@code anchorWidth} bits each; slot 0 holds 0) packs
  * {@code anchor[k] - anchor[k-1] - anchorFrame}. The tail packs {@code value - previous - frame}
  * sequentially, the previous value of its first being {@code base}. Stateless.
  */
