@@ -6,6 +6,9 @@ import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.fastlanes.FlFrameKernel64;
 import io.lanes.workbench.codec.fastlanes.FlOrder;
 import io.lanes.workbench.codec.frame.SeqFrameKernel64;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Patched frame of reference over int64 values (seed 001's PFOR; the page format is
@@ -18,7 +21,8 @@ import io.lanes.workbench.codec.frame.SeqFrameKernel64;
  * file order in FastLanes vectors (exceptions land at their transposed positions); other full 1024-value
  * blocks are permuted to match, so every full block comes out in FL_ORDER and a partial one flat.
  *
- * <p>Encode does not modify its input and allocates scratch per call; decode allocates nothing (a
+ * <p>Encode does not modify its input and allocates scratch per call (its minimum, width choice and
+ * exception scan are vectorised); decode allocates nothing (a
  * transposed decode of sequential vectors uses one 8 KiB buffer per thread). Thread-safe.
  */
 public final class PforCodec64 implements LongCodec {
@@ -27,6 +31,7 @@ public final class PforCodec64 implements LongCodec {
     private static final ThreadLocal<long[]> GRID = ThreadLocal.withInitial(() -> new long[FlOrder.BLOCK]);
     private static final int INFO = PforFormat.infoBytes(8);
     private static final int EXCEPTION_BYTES = PforFormat.POSITION_BYTES + 8;
+    private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_PREFERRED;
 
     static {
         for (int i = 0; i < FlOrder.BLOCK; i++) {
@@ -87,38 +92,55 @@ public final class PforCodec64 implements LongCodec {
         int scratch = Math.min(n, size);
         long[] reduced = new long[scratch];
         long[] deltas = delta ? new long[scratch] : null;
-        int[] hist = new int[65];
+        long[] reducedDeltas = delta ? new long[scratch] : null;
+        int[] hist = new int[PforCostModel.scratchLength(64)];
         int p = outOff + PforFormat.HEADER + 4 * nvec;
         for (int v = 0; v < nvec; v++) {
             Bytes.putInt(out, outOff + PforFormat.HEADER + 4 * v, p - outOff);
             int start = off + (v << log);
-            p = encodeVector(values, start, Math.min(size, off + n - start), out, p, reduced, deltas, hist);
+            int len = Math.min(size, off + n - start);
+            long min = min(values, start, len);
+            PforCostModel.Choice plain = PforCostModel.chooseReduced(values, start, len, min, reduced, hist);
+            if (deltas != null && len > 1) {
+                long dmin = deltas(values, start, len, deltas);
+                deltas[0] = dmin; // slot 0 packs 0: the base stands in for it
+                PforCostModel.Choice d = PforCostModel.chooseReduced(deltas, 0, len, dmin, reducedDeltas, hist);
+                if (bytes(len, d) + 8 < bytes(len, plain)) {
+                    p = writeVector(deltas, 0, reducedDeltas, len, dmin, d, 0, true, values[start], out, p);
+                    continue;
+                }
+            }
+            boolean fast = packing == PforPacking.FASTLANES && len == PforFormat.FASTLANES_VECTOR;
+            p = writeVector(values, start, reduced, len, min, plain, fast ? PforFormat.FASTLANES : 0, false, 0, out, p);
         }
         return p - outOff;
     }
 
-    /** Writes one vector at {@code p}; returns its end. */
-    private int encodeVector(long[] values, int start, int len, byte[] out, int p, long[] reduced, long[] deltas, int[] hist) {
-        long min = values[start];
-        for (int i = 1; i < len; i++) min = Math.min(min, values[start + i]);
-        PforCostModel.histogram(values, start, len, min, hist);
-        PforCostModel.Choice plain = PforCostModel.choose(hist, 64);
-        boolean fast = packing == PforPacking.FASTLANES && len == PforFormat.FASTLANES_VECTOR;
-        if (deltas != null && len > 1) {
-            long dmin = values[start + 1] - values[start];
-            for (int i = 1; i < len; i++) {
-                deltas[i] = values[start + i] - values[start + i - 1];
-                dmin = Math.min(dmin, deltas[i]);
-            }
-            PforCostModel.histogram(deltas, 1, len - 1, dmin, hist);
-            hist[0]++; // slot 0 packs 0: the base stands in for it
-            PforCostModel.Choice d = PforCostModel.choose(hist, 64);
-            if (bytes(len, d) + 8 < bytes(len, plain)) {
-                deltas[0] = dmin;
-                return writeVector(deltas, 0, len, dmin, d, 0, true, values[start], out, p, reduced);
-            }
+    /** Writes {@code values[start+i] - values[start+i-1]} to {@code deltas[i]} for i in [1, len); returns their minimum (len at least 2). */
+    private static long deltas(long[] values, int start, int len, long[] deltas) {
+        int bound = 1 + SPECIES.loopBound(len - 1);
+        LongVector acc = LongVector.broadcast(SPECIES, Long.MAX_VALUE);
+        for (int i = 1; i < bound; i += SPECIES.length()) {
+            LongVector d = LongVector.fromArray(SPECIES, values, start + i).sub(LongVector.fromArray(SPECIES, values, start + i - 1));
+            d.intoArray(deltas, i);
+            acc = acc.min(d);
         }
-        return writeVector(values, start, len, min, plain, fast ? PforFormat.FASTLANES : 0, false, 0, out, p, reduced);
+        long m = acc.reduceLanes(VectorOperators.MIN);
+        for (int i = bound; i < len; i++) m = Math.min(m, deltas[i] = values[start + i] - values[start + i - 1]);
+        return m;
+    }
+
+    /** The minimum of {@code values[start, start+len)}, len at least 1. */
+    private static long min(long[] values, int start, int len) {
+        int bound = SPECIES.loopBound(len);
+        long m = values[start];
+        if (bound > 0) {
+            LongVector acc = LongVector.fromArray(SPECIES, values, start);
+            for (int i = SPECIES.length(); i < bound; i += SPECIES.length()) acc = acc.min(LongVector.fromArray(SPECIES, values, start + i));
+            m = acc.reduceLanes(VectorOperators.MIN);
+        }
+        for (int i = bound; i < len; i++) m = Math.min(m, values[start + i]);
+        return m;
     }
 
     private static long bytes(int len, PforCostModel.Choice c) {
@@ -126,11 +148,12 @@ public final class PforCodec64 implements LongCodec {
     }
 
     /**
-     * Writes the vector of {@code src[start, start+len)} (values, or deltas with slot 0 equal to the
-     * frame) at the chosen width and mode; returns its end.
+     * Writes the vector whose slots minus the frame are {@code reduced[0, len)} (values, or deltas
+     * with slot 0 equal to the frame, at {@code src[start...]}) at the chosen width and mode; returns
+     * its end.
      */
-    private int writeVector(long[] src, int start, int len, long frame, PforCostModel.Choice c, int mode, boolean isDelta, long base,
-                            byte[] out, int p, long[] reduced) {
+    private int writeVector(long[] src, int start, long[] reduced, int len, long frame, PforCostModel.Choice c, int mode,
+                            boolean isDelta, long base, byte[] out, int p) {
         int width = c.width();
         Bytes.putLong(out, p, frame);
         out[p + 8] = (byte) (width | mode);
@@ -141,23 +164,35 @@ public final class PforCodec64 implements LongCodec {
             Bytes.putLong(out, p, base);
             p += 8;
         }
-        for (int i = 0; i < len; i++) reduced[i] = src[start + i] - frame;
         if (mode == PforFormat.FASTLANES) fl.pack(true, reduced, 0, width, out, p);
         else seq.pack(reduced, 0, len, width, out, p);
         p += PforFormat.payloadBytes(len, width);
         int exc = c.exceptions();
         if (exc == 0) return p;
+        // exceptions: the slots whose difference needs more than the width (vector compares find them)
         int pos = p;
         int val = p + PforFormat.POSITION_BYTES * exc;
-        for (int i = 0; i < len; i++) {
-            if (reduced[i] >>> width != 0) {
-                PforFormat.putU16(out, pos, i);
-                Bytes.putLong(out, val, src[start + i]);
+        LongVector limit = LongVector.broadcast(SPECIES, (long) ((1L << width) - 1));
+        int bound = SPECIES.loopBound(len);
+        for (int i = 0; i < len; i += SPECIES.length()) {
+            long bits = i < bound ? LongVector.fromArray(SPECIES, reduced, i).compare(VectorOperators.UGT, limit).toLong()
+                    : tailMask(reduced, i, len, width);
+            for (; bits != 0; bits &= bits - 1) {
+                int k = i + Long.numberOfTrailingZeros(bits);
+                PforFormat.putU16(out, pos, k);
+                Bytes.putLong(out, val, src[start + k]);
                 pos += PforFormat.POSITION_BYTES;
                 val += 8;
             }
         }
         return val;
+    }
+
+    /** Exception bits of the slots {@code i .. len-1} past the last whole vector. */
+    private static long tailMask(long[] reduced, int i, int len, int width) {
+        long bits = 0;
+        for (int k = i; k < len; k++) if (reduced[k] >>> width != 0) bits |= 1L << (k - i);
+        return bits;
     }
 
     @Override
