@@ -7,9 +7,12 @@ import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
 import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
+import io.lanes.workbench.codec.fastlanes.FlDeltaCodecs;
+import io.lanes.workbench.codec.frame.ForCodecs;
 import io.lanes.workbench.codec.general.GeneralCodecs;
 import io.lanes.workbench.codec.parquet.ParquetCodecs;
 import io.lanes.workbench.codec.peer.PeerCodecs;
+import io.lanes.workbench.codec.pfor.PforCodecs;
 
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -39,6 +42,9 @@ public final class CodecRegistry {
         all.add(new BlockPageCodec64("bitpack.seq.scalar64", new SeqScalarKernel64(), OutputOrder.FLAT));
         all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT));
         all.addAll(FastLanesCodecs.all());
+        all.addAll(ForCodecs.all());
+        all.addAll(PforCodecs.all());
+        all.addAll(FlDeltaCodecs.all());
         all.addAll(ParquetCodecs.all());
         all.addAll(GeneralCodecs.all());
         all.addAll(PeerCodecs.all());

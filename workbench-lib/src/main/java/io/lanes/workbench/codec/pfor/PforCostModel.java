@@ -1,5 +1,12 @@
 package io.lanes.workbench.codec.pfor;
 
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+import java.util.Arrays;
+
 /**
  * The PFOR width choice for one vector (1024 values in every layout here): after subtracting the
  * frame (the vector's minimum), pack every value in {@code b} bits and store each value that needs
@@ -11,13 +18,18 @@ package io.lanes.workbench.codec.pfor;
  *
  * <p>Works on a histogram of value widths, so one pass over the vector suffices. Pure static
  * functions: thread-safe, inputs are never modified, and the array versions allocate nothing (the
- * caller passes the histogram buffer).
+ * caller passes the histogram buffer). {@link #chooseReduced(int[], int, int, int, int[], int[])} is
+ * the encoder's fast path to the same choice.
  */
 public final class PforCostModel {
     /** Bits of an exception's position: enough to address any value of a vector of up to 65,536. */
     public static final int POSITION_BITS = 16;
     /** Largest vector the position field can address. */
     public static final int MAX_VECTOR = 1 << POSITION_BITS;
+    /** Widths below the widest that {@code chooseReduced} counts with vector compares before it needs a full histogram. */
+    private static final int TOP_WIDTHS = 8;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
 
     private PforCostModel() {
     }
@@ -80,5 +92,118 @@ public final class PforCostModel {
     public static void histogram(long[] values, int off, int n, long frame, int[] histogram) {
         java.util.Arrays.fill(histogram, 0, 65, 0);
         for (int i = off; i < off + n; i++) histogram[64 - Long.numberOfLeadingZeros(values[i] - frame)]++;
+    }
+
+    /** Entries of the scratch histogram {@code chooseReduced} needs for {@code valueBits}-bit values. */
+    public static int scratchLength(int valueBits) {
+        return valueBits + 1 + TOP_WIDTHS;
+    }
+
+    /**
+     * The encoder's fast path: writes {@code values[off, off+n) - frame} to {@code reduced[0, n)} and
+     * returns exactly {@code choose(histogram(values, off, n, frame, h), 32)}, counted with vector
+     * compares in windows of {@value #TOP_WIDTHS} widths from the widest down. Below a window, a
+     * masked OR finds the next width any value has, so empty widths cost nothing; and once even the
+     * exceptions above a window's lowest width cost at least the best choice so far, no narrower
+     * width can win (on a tie the model keeps the wider one) and the walk stops.
+     *
+     * @param histogram scratch of at least {@link #scratchLength scratchLength(32)} entries; the histogram the choice came from is left in [0, 33)
+     */
+    public static Choice chooseReduced(int[] values, int off, int n, int frame, int[] reduced, int[] histogram) {
+        int vl = INTS.length();
+        int bound = INTS.loopBound(n);
+        IntVector f = IntVector.broadcast(INTS, frame);
+        IntVector or = IntVector.zero(INTS);
+        for (int i = 0; i < bound; i += vl) {
+            IntVector x = IntVector.fromArray(INTS, values, off + i).sub(f);
+            x.intoArray(reduced, i);
+            or = or.or(x);
+        }
+        int orAll = or.reduceLanes(VectorOperators.OR);
+        for (int i = bound; i < n; i++) orAll |= reduced[i] = values[off + i] - frame;
+        Arrays.fill(histogram, 0, 33, 0);
+        int above = 33; // histogram[above + b - low]: values needing more than b bits, for the window's b
+        int top = 32 - Integer.numberOfLeadingZeros(orAll);
+        int higher = 0; // values above the window
+        IntVector one = IntVector.broadcast(INTS, 1);
+        while (true) {
+            int low = Math.max(0, top - TOP_WIDTHS);
+            for (int b = low; b < top; b++) {
+                int lim = (int) ((1L << b) - 1);
+                IntVector limit = IntVector.broadcast(INTS, lim);
+                IntVector count = IntVector.zero(INTS);
+                for (int i = 0; i < bound; i += vl) count = count.add(one, IntVector.fromArray(INTS, reduced, i).compare(VectorOperators.UGT, limit));
+                int c = count.reduceLanes(VectorOperators.ADD);
+                for (int i = bound; i < n; i++) if (Integer.compareUnsigned(reduced[i], lim) > 0) c++;
+                histogram[above + b - low] = c;
+            }
+            int atLow = top > low ? histogram[above] : higher;
+            for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
+            histogram[low] = n - atLow; // every narrower value, lumped: exact once low is 0
+            Choice c = choose(histogram, 32);
+            if (low == 0 || (long) atLow * (POSITION_BITS + 32) >= c.bits()) return c;
+            // the next window starts at the widest value at or below low
+            int lim = (int) ((1L << low) - 1);
+            IntVector limit = IntVector.broadcast(INTS, lim);
+            IntVector orLow = IntVector.zero(INTS);
+            for (int i = 0; i < bound; i += vl) {
+                IntVector x = IntVector.fromArray(INTS, reduced, i);
+                orLow = orLow.lanewise(VectorOperators.OR, x, x.compare(VectorOperators.ULE, limit));
+            }
+            int o = orLow.reduceLanes(VectorOperators.OR);
+            for (int i = bound; i < n; i++) if (Integer.compareUnsigned(reduced[i], lim) <= 0) o |= reduced[i];
+            histogram[low] = 0;
+            higher = atLow;
+            top = 32 - Integer.numberOfLeadingZeros(o);
+        }
+    }
+
+    /** The int64 twin of {@link #chooseReduced(int[], int, int, int, int[], int[])}; {@code histogram} holds at least {@link #scratchLength scratchLength(64)} entries. */
+    public static Choice chooseReduced(long[] values, int off, int n, long frame, long[] reduced, int[] histogram) {
+        int vl = LONGS.length();
+        int bound = LONGS.loopBound(n);
+        LongVector f = LongVector.broadcast(LONGS, frame);
+        LongVector or = LongVector.zero(LONGS);
+        for (int i = 0; i < bound; i += vl) {
+            LongVector x = LongVector.fromArray(LONGS, values, off + i).sub(f);
+            x.intoArray(reduced, i);
+            or = or.or(x);
+        }
+        long orAll = or.reduceLanes(VectorOperators.OR);
+        for (int i = bound; i < n; i++) orAll |= reduced[i] = values[off + i] - frame;
+        Arrays.fill(histogram, 0, 65, 0);
+        int above = 65;
+        int top = 64 - Long.numberOfLeadingZeros(orAll);
+        int higher = 0;
+        LongVector one = LongVector.broadcast(LONGS, 1);
+        while (true) {
+            int low = Math.max(0, top - TOP_WIDTHS);
+            for (int b = low; b < top; b++) {
+                long lim = (1L << b) - 1;
+                LongVector limit = LongVector.broadcast(LONGS, lim);
+                LongVector count = LongVector.zero(LONGS);
+                for (int i = 0; i < bound; i += vl) count = count.add(one, LongVector.fromArray(LONGS, reduced, i).compare(VectorOperators.UGT, limit));
+                int c = (int) count.reduceLanes(VectorOperators.ADD);
+                for (int i = bound; i < n; i++) if (Long.compareUnsigned(reduced[i], lim) > 0) c++;
+                histogram[above + b - low] = c;
+            }
+            int atLow = top > low ? histogram[above] : higher;
+            for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
+            histogram[low] = n - atLow;
+            Choice c = choose(histogram, 64);
+            if (low == 0 || (long) atLow * (POSITION_BITS + 64) >= c.bits()) return c;
+            long lim = (1L << low) - 1;
+            LongVector limit = LongVector.broadcast(LONGS, lim);
+            LongVector orLow = LongVector.zero(LONGS);
+            for (int i = 0; i < bound; i += vl) {
+                LongVector x = LongVector.fromArray(LONGS, reduced, i);
+                orLow = orLow.lanewise(VectorOperators.OR, x, x.compare(VectorOperators.ULE, limit));
+            }
+            long o = orLow.reduceLanes(VectorOperators.OR);
+            for (int i = bound; i < n; i++) if (Long.compareUnsigned(reduced[i], lim) <= 0) o |= reduced[i];
+            histogram[low] = 0;
+            higher = atLow;
+            top = 64 - Long.numberOfLeadingZeros(o);
+        }
     }
 }

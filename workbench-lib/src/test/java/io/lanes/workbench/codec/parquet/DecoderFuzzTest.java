@@ -4,9 +4,9 @@ import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
-import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
+import io.lanes.workbench.codec.PageFuzz;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
@@ -18,9 +18,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Fuzzes every decoder of this issue (Parquet encodings and general-purpose baselines; not the
@@ -33,8 +31,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class DecoderFuzzTest {
     static final int DEFAULT_TOTAL = 120_000;
-    static final long SEED = Long.getLong("wb.fuzz.seed", 20_261_130L);
-    static final int SENTINEL = 0x5EED5EED;
+    static final long SEED = PageFuzz.SEED;
 
     static List<Codec> ours() {
         List<Codec> l = new ArrayList<>();
@@ -46,8 +43,7 @@ class DecoderFuzzTest {
     }
 
     static int casesPerDecoder(int decoders) {
-        Integer set = Integer.getInteger("wb.fuzz.cases");
-        return set != null ? set : (DEFAULT_TOTAL + decoders - 1) / decoders;
+        return PageFuzz.casesPerDecoder(decoders, DEFAULT_TOTAL);
     }
 
     @TestFactory
@@ -61,7 +57,7 @@ class DecoderFuzzTest {
             tests.add(DynamicTest.dynamicTest(c.name(), () -> {
                 SplittableRandom r = new SplittableRandom(SEED ^ c.name().hashCode());
                 List<byte[]> pages = validPages(c, r);
-                Target t = target(c);
+                PageFuzz.Target t = PageFuzz.target(c);
                 for (int i = 0; i < cases; i++) {
                     byte[] page = pages.get(r.nextInt(pages.size()));
                     byte[] bad = mutate(page, r);
@@ -121,124 +117,20 @@ class DecoderFuzzTest {
         return Arrays.copyOf(out, len);
     }
 
+    /** A header varint overwritten with a large or boundary value (one time in five), else one of {@link PageFuzz#mutateBytes}. */
     static byte[] mutate(byte[] page, SplittableRandom r) {
+        if (r.nextInt(5) != 0 || page.length == 0) return PageFuzz.mutateBytes(page, r, 24);
         byte[] b = page.clone();
-        switch (r.nextInt(5)) {
-            case 0 -> { // bit flips, mostly in the header
-                for (int k = 1 + r.nextInt(3); k > 0 && b.length > 0; k--) {
-                    int pos = r.nextInt(4) > 0 ? r.nextInt(Math.min(b.length, 24)) : r.nextInt(b.length);
-                    b[pos] ^= (byte) (1 << r.nextInt(8));
-                }
-            }
-            case 1 -> { // truncation
-                return Arrays.copyOf(b, b.length == 0 ? 0 : r.nextInt(b.length));
-            }
-            case 2 -> { // a header varint overwritten with a large or boundary value
-                if (b.length > 0) {
-                    int pos = r.nextInt(Math.min(b.length, 12));
-                    long v = switch (r.nextInt(4)) {
-                        case 0 -> r.nextLong() >>> r.nextInt(64);
-                        case 1 -> 0;
-                        case 2 -> Integer.MAX_VALUE;
-                        default -> (1L << r.nextInt(40)) + r.nextInt(3) - 1;
-                    };
-                    byte[] enc = new byte[10];
-                    int l = Leb128.write(v, enc, 0);
-                    System.arraycopy(enc, 0, b, pos, Math.min(l, b.length - pos));
-                }
-            }
-            case 3 -> { // a run of random bytes anywhere
-                if (b.length > 0) {
-                    int pos = r.nextInt(b.length);
-                    for (int k = pos; k < Math.min(b.length, pos + 1 + r.nextInt(8)); k++) b[k] = (byte) r.nextInt();
-                }
-            }
-            default -> { // a single byte set to an extreme
-                if (b.length > 0) b[r.nextInt(b.length)] = (byte) new int[] {0, 0xFF, 0x80, 0x7F, 0x21, 0x41}[r.nextInt(6)];
-            }
-        }
-        return b;
-    }
-
-    interface Target {
-        void check(byte[] page, String what);
-    }
-
-    static Target target(Codec c) {
-        int cap = 1 << 16;
-        if (c instanceof IntCodec ic) {
-            int[] out = new int[cap + 2];
-            return (page, what) -> {
-                Arrays.fill(out, SENTINEL);
-                int n;
-                try {
-                    n = ic.decode(page, 0, page.length, out, 1);
-                } catch (CorruptDataException expected) {
-                    return;
-                } catch (IllegalArgumentException e) {
-                    assertBufferComplaint(() -> ic.decodedLength(page, 0, page.length), cap, c, what, e);
-                    return;
-                } catch (RuntimeException e) {
-                    throw new AssertionError(c.name() + " " + what + ": " + e, e);
-                }
-                assertEquals(ic.decodedLength(page, 0, page.length), n, c.name() + " " + what + ": returned count");
-                assertEquals(SENTINEL, out[0], c.name() + " " + what + ": wrote before its offset");
-                assertEquals(SENTINEL, out[n + 1], c.name() + " " + what + ": wrote past its count");
-            };
-        }
-        if (c instanceof LongCodec lc) {
-            long[] out = new long[cap + 2];
-            return (page, what) -> {
-                Arrays.fill(out, SENTINEL);
-                int n;
-                try {
-                    n = lc.decode(page, 0, page.length, out, 1);
-                } catch (CorruptDataException expected) {
-                    return;
-                } catch (IllegalArgumentException e) {
-                    assertBufferComplaint(() -> lc.decodedLength(page, 0, page.length), cap, c, what, e);
-                    return;
-                } catch (RuntimeException e) {
-                    throw new AssertionError(c.name() + " " + what + ": " + e, e);
-                }
-                assertEquals(lc.decodedLength(page, 0, page.length), n, c.name() + " " + what + ": returned count");
-                assertEquals(SENTINEL, out[0], c.name() + " " + what + ": wrote before its offset");
-                assertEquals(SENTINEL, out[n + 1], c.name() + " " + what + ": wrote past its count");
-            };
-        }
-        ByteArrayCodec bc = (ByteArrayCodec) c;
-        ByteArrayCodec.Decoder d = bc.newDecoder(); // one decoder for every page, as in a column chunk
-        ByteArrays out = new ByteArrays(cap, 64 << 20);
-        return (page, what) -> {
-            out.clear();
-            int n;
-            try {
-                n = d.decode(page, 0, page.length, out);
-            } catch (CorruptDataException | ByteArrays.LimitExceeded expected) {
-                // a DELTA_BYTE_ARRAY page may legitimately expand past the output's limits
-                return;
-            } catch (RuntimeException e) {
-                throw new AssertionError(c.name() + " " + what + ": " + e, e);
-            }
-            assertEquals(bc.decodedLength(page, 0, page.length), n, c.name() + " " + what + ": returned count");
-            assertEquals(n, out.count(), c.name() + " " + what + ": values appended");
-            assertTrue(out.bytes() >= 0 && out.bytes() <= out.data().length, c.name() + " " + what + ": arena");
+        int pos = r.nextInt(Math.min(b.length, 12));
+        long v = switch (r.nextInt(4)) {
+            case 0 -> r.nextLong() >>> r.nextInt(64);
+            case 1 -> 0;
+            case 2 -> Integer.MAX_VALUE;
+            default -> (1L << r.nextInt(40)) + r.nextInt(3) - 1;
         };
-    }
-
-    interface Count {
-        int get();
-    }
-
-    /** An IllegalArgumentException is allowed only as "the page's count exceeds the buffer". */
-    static void assertBufferComplaint(Count count, int cap, Codec c, String what, IllegalArgumentException e) {
-        int n;
-        try {
-            n = count.get();
-        } catch (CorruptDataException ce) {
-            fail(c.name() + " " + what + ": decode threw " + e + " but decodedLength rejects the page: " + ce);
-            return;
-        }
-        assertTrue(n > cap, () -> c.name() + " " + what + ": IllegalArgumentException for a page of " + n + " values: " + e);
+        byte[] enc = new byte[10];
+        int l = Leb128.write(v, enc, 0);
+        System.arraycopy(enc, 0, b, pos, Math.min(l, b.length - pos));
+        return b;
     }
 }

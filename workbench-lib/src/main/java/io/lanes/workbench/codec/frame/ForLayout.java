@@ -1,0 +1,38 @@
+package io.lanes.workbench.codec.frame;
+
+/**
+ * How the full 1024-value blocks of a FOR page are bit-packed; the page records it in its layout
+ * byte, so any FOR decoder reads any FOR page. A trailing partial block is always sequential.
+ */
+public enum ForLayout {
+    /** Sequential LSB-first: value i at bits [i*w, (i+1)*w). */
+    SEQUENTIAL(0, "for.seq"),
+    /** FastLanes interleaved file order (value i in lane i % LANES): unpacking rows is file order. */
+    INTERLEAVED(1, "for.fastlanes"),
+    /** FastLanes FL_ORDER (each lane a contiguous run), file order restored in registers on decode. */
+    FL_ORDER(2, "for.fastlanes.flat-fused");
+
+    private final int code;
+    private final String codecName;
+
+    ForLayout(int code, String codecName) {
+        this.code = code;
+        this.codecName = codecName;
+    }
+
+    /** The value of the page's layout byte. */
+    public int code() {
+        return code;
+    }
+
+    /** Registry name of the int32 codec that writes this layout; the int64 twin adds {@code 64}. */
+    public String codecName() {
+        return codecName;
+    }
+
+    /** The layout of a layout byte, or {@code null} if no layout has that code. */
+    static ForLayout of(int code) {
+        for (ForLayout l : values()) if (l.code == code) return l;
+        return null;
+    }
+}

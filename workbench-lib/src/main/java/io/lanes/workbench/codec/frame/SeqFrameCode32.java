@@ -1,0 +1,31 @@
+package io.lanes.workbench.codec.frame;
+
+import io.lanes.workbench.codec.bitpack.VectorWidth;
+
+/**
+ * The generated sequential int unpackers with a frame of reference added, of one vector shape. The
+ * bytes are those of {@link io.lanes.workbench.codec.bitpack.SeqScalarKernel32}: a group of 32 values
+ * at width W is exactly W little-endian 32-bit words. Kernels trust their arguments. Stateless.
+ */
+interface SeqFrameCode32 {
+    /**
+     * Bytes, counted from a group's first byte, that the vector code of this width may load: more
+     * than the group's own {@code 4 * width} bytes, since a load covers a whole vector of words.
+     */
+    int readBytes(int width);
+
+    /**
+     * Unpacks {@code groups} groups of 32 values from {@code in[p...]}, adds {@code frame} to each
+     * (wrapping) and writes them to {@code out[o...]}; the caller guarantees every load is in bounds.
+     */
+    void unpack(int width, byte[] in, int p, int[] out, int o, int groups, int frame);
+
+    /** The generated code for a vector shape of {@code bits} (128, 256 or 512). */
+    static SeqFrameCode32 forBits(int bits) {
+        return switch (VectorWidth.check(bits)) {
+            case 128 -> new SeqFrame32Gen128();
+            case 256 -> new SeqFrame32Gen256();
+            default -> new SeqFrame32Gen512();
+        };
+    }
+}

@@ -1,0 +1,276 @@
+package io.lanes.workbench.codec.pfor;
+
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.IntCodec;
+import io.lanes.workbench.codec.OutputOrder;
+import io.lanes.workbench.codec.fastlanes.FlFrameKernel32;
+import io.lanes.workbench.codec.fastlanes.FlOrder;
+import io.lanes.workbench.codec.frame.SeqFrameKernel32;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Patched frame of reference over int32 values (seed 001's PFOR; the page format is
+ * {@link PforFormat}'s). Per vector, {@link PforCostModel} picks the width that minimises packed bits
+ * plus exceptions over the frame (the minimum); with delta allowed, it prices the vector's differences
+ * the same way and takes them when that is smaller. Decode unpacks with the frame added in one pass,
+ * then writes the exceptions over their slots, then (delta vectors) runs the prefix sum.
+ *
+ * <p>Output order: {@link OutputOrder#FLAT} is file order. {@link OutputOrder#TRANSPOSED} skips restoring
+ * file order in FastLanes vectors (exceptions land at their transposed positions); other full 1024-value
+ * blocks are permuted to match, so every full block comes out in FL_ORDER and a partial one flat.
+ *
+ * <p>Encode does not modify its input and allocates scratch per call (its minimum, width choice and
+ * exception scan are vectorised); decode allocates nothing (a
+ * transposed decode of sequential vectors uses one 4 KiB buffer per thread). Thread-safe.
+ */
+public final class PforCodec32 implements IntCodec {
+    private static final int[] FROM_TRANSPOSED = new int[FlOrder.BLOCK];
+    private static final int[] TO_TRANSPOSED = new int[FlOrder.BLOCK];
+    private static final ThreadLocal<int[]> GRID = ThreadLocal.withInitial(() -> new int[FlOrder.BLOCK]);
+    private static final int INFO = PforFormat.infoBytes(4);
+    private static final int EXCEPTION_BYTES = PforFormat.POSITION_BYTES + 4;
+    private static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
+
+    static {
+        for (int i = 0; i < FlOrder.BLOCK; i++) {
+            FROM_TRANSPOSED[i] = FlOrder.fromTransposed(i, 32);
+            TO_TRANSPOSED[i] = FlOrder.toTransposed(i, 32);
+        }
+    }
+
+    private final String name;
+    private final PforPacking packing;
+    private final boolean delta;
+    private final OutputOrder order;
+    private final int log;
+    private final SeqFrameKernel32 seq = new SeqFrameKernel32();
+    private final FlFrameKernel32 fl = new FlFrameKernel32();
+
+    /**
+     * @param name    registry name
+     * @param packing how the encoder packs vectors
+     * @param delta   whether the encoder may delta-code a vector (sequential packing only)
+     * @param order   order of decoded values
+     * @param log     log2 of the vector size, 7..16 (10: vectors of 1024)
+     * @throws IllegalArgumentException for delta with FastLanes packing or a log outside 7..16
+     */
+    public PforCodec32(String name, PforPacking packing, boolean delta, OutputOrder order, int log) {
+        if (delta && packing == PforPacking.FASTLANES) throw new IllegalArgumentException("delta is sequential-only; FastLanes delta is fastlanes.delta.*");
+        if (log < PforFormat.MIN_LOG_VECTOR || log > PforFormat.MAX_LOG_VECTOR) {
+            throw new IllegalArgumentException("log2 vector size " + log + " outside " + PforFormat.MIN_LOG_VECTOR + ".." + PforFormat.MAX_LOG_VECTOR);
+        }
+        this.name = name;
+        this.packing = packing;
+        this.delta = delta;
+        this.order = order;
+        this.log = log;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public OutputOrder outputOrder() {
+        return order;
+    }
+
+    @Override
+    public int maxEncodedBytes(int n) {
+        return PforFormat.maxEncodedBytes(n, log, 4);
+    }
+
+    @Override
+    public int encode(int[] values, int off, int n, byte[] out, int outOff) {
+        Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
+        int size = 1 << log;
+        int nvec = PforFormat.vectors(n, log);
+        PforFormat.writeHeader(out, outOff, 4, log, n);
+        int scratch = Math.min(n, size);
+        int[] reduced = new int[scratch];
+        int[] deltas = delta ? new int[scratch] : null;
+        int[] reducedDeltas = delta ? new int[scratch] : null;
+        int[] hist = new int[PforCostModel.scratchLength(32)];
+        int p = outOff + PforFormat.HEADER + 4 * nvec;
+        for (int v = 0; v < nvec; v++) {
+            Bytes.putInt(out, outOff + PforFormat.HEADER + 4 * v, p - outOff);
+            int start = off + (v << log);
+            int len = Math.min(size, off + n - start);
+            int min = min(values, start, len);
+            PforCostModel.Choice plain = PforCostModel.chooseReduced(values, start, len, min, reduced, hist);
+            if (deltas != null && len > 1) {
+                int dmin = deltas(values, start, len, deltas);
+                deltas[0] = dmin; // slot 0 packs 0: the base stands in for it
+                PforCostModel.Choice d = PforCostModel.chooseReduced(deltas, 0, len, dmin, reducedDeltas, hist);
+                if (bytes(len, d) + 4 < bytes(len, plain)) {
+                    p = writeVector(deltas, 0, reducedDeltas, len, dmin, d, 0, true, values[start], out, p);
+                    continue;
+                }
+            }
+            boolean fast = packing == PforPacking.FASTLANES && len == PforFormat.FASTLANES_VECTOR;
+            p = writeVector(values, start, reduced, len, min, plain, fast ? PforFormat.FASTLANES : 0, false, 0, out, p);
+        }
+        return p - outOff;
+    }
+
+    /** Writes {@code values[start+i] - values[start+i-1]} to {@code deltas[i]} for i in [1, len); returns their minimum (len at least 2). */
+    private static int deltas(int[] values, int start, int len, int[] deltas) {
+        int bound = 1 + SPECIES.loopBound(len - 1);
+        IntVector acc = IntVector.broadcast(SPECIES, Integer.MAX_VALUE);
+        for (int i = 1; i < bound; i += SPECIES.length()) {
+            IntVector d = IntVector.fromArray(SPECIES, values, start + i).sub(IntVector.fromArray(SPECIES, values, start + i - 1));
+            d.intoArray(deltas, i);
+            acc = acc.min(d);
+        }
+        int m = acc.reduceLanes(VectorOperators.MIN);
+        for (int i = bound; i < len; i++) m = Math.min(m, deltas[i] = values[start + i] - values[start + i - 1]);
+        return m;
+    }
+
+    /** The minimum of {@code values[start, start+len)}, len at least 1. */
+    private static int min(int[] values, int start, int len) {
+        int bound = SPECIES.loopBound(len);
+        int m = values[start];
+        if (bound > 0) {
+            IntVector acc = IntVector.fromArray(SPECIES, values, start);
+            for (int i = SPECIES.length(); i < bound; i += SPECIES.length()) acc = acc.min(IntVector.fromArray(SPECIES, values, start + i));
+            m = acc.reduceLanes(VectorOperators.MIN);
+        }
+        for (int i = bound; i < len; i++) m = Math.min(m, values[start + i]);
+        return m;
+    }
+
+    private static long bytes(int len, PforCostModel.Choice c) {
+        return PforFormat.payloadBytes(len, c.width()) + (long) c.exceptions() * EXCEPTION_BYTES;
+    }
+
+    /**
+     * Writes the vector whose slots minus the frame are {@code reduced[0, len)} (values, or deltas
+     * with slot 0 equal to the frame, at {@code src[start...]}) at the chosen width and mode; returns
+     * its end.
+     */
+    private int writeVector(int[] src, int start, int[] reduced, int len, int frame, PforCostModel.Choice c, int mode,
+                            boolean isDelta, int base, byte[] out, int p) {
+        int width = c.width();
+        Bytes.putInt(out, p, frame);
+        out[p + 4] = (byte) (width | mode);
+        out[p + 5] = (byte) (isDelta ? PforFormat.DELTA : PforFormat.VALUES);
+        PforFormat.putU16(out, p + 6, c.exceptions());
+        p += INFO;
+        if (isDelta) {
+            Bytes.putInt(out, p, base);
+            p += 4;
+        }
+        if (mode == PforFormat.FASTLANES) fl.pack(true, reduced, 0, width, out, p);
+        else seq.pack(reduced, 0, len, width, out, p);
+        p += PforFormat.payloadBytes(len, width);
+        int exc = c.exceptions();
+        if (exc == 0) return p;
+        // exceptions: the slots whose difference needs more than the width (vector compares find them)
+        int pos = p;
+        int val = p + PforFormat.POSITION_BYTES * exc;
+        IntVector limit = IntVector.broadcast(SPECIES, (int) ((1L << width) - 1));
+        int bound = SPECIES.loopBound(len);
+        for (int i = 0; i < len; i += SPECIES.length()) {
+            long bits = i < bound ? IntVector.fromArray(SPECIES, reduced, i).compare(VectorOperators.UGT, limit).toLong()
+                    : tailMask(reduced, i, len, width);
+            for (; bits != 0; bits &= bits - 1) {
+                int k = i + Long.numberOfTrailingZeros(bits);
+                PforFormat.putU16(out, pos, k);
+                Bytes.putInt(out, val, src[start + k]);
+                pos += PforFormat.POSITION_BYTES;
+                val += 4;
+            }
+        }
+        return val;
+    }
+
+    /** Exception bits of the slots {@code i .. len-1} past the last whole vector. */
+    private static long tailMask(int[] reduced, int i, int len, int width) {
+        long bits = 0;
+        for (int k = i; k < len; k++) if (reduced[k] >>> width != 0) bits |= 1L << (k - i);
+        return bits;
+    }
+
+    @Override
+    public int decodedLength(byte[] in, int inOff, int inLen) {
+        return PforFormat.count(in, inOff, inLen, 4);
+    }
+
+    @Override
+    public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
+        int n = PforFormat.count(in, inOff, inLen, 4);
+        Bytes.requireOutput(out.length, outOff, n);
+        int log = PforFormat.logVector(in, inOff);
+        int size = 1 << log;
+        int nvec = PforFormat.vectors(n, log);
+        int end = inOff + inLen;
+        boolean transposed = order == OutputOrder.TRANSPOSED;
+        int p = inOff + PforFormat.HEADER + 4 * nvec;
+        for (int v = 0; v < nvec; v++) {
+            PforFormat.checkOffset(in, inOff, v, p);
+            int start = v << log;
+            int len = Math.min(size, n - start);
+            p = decodeVector(in, p, end, len, out, outOff + start, transposed, transposed && log == 10);
+        }
+        PforFormat.requireEnd(p, end);
+        // vectors other than 1024 are never FastLanes: their full blocks still need FL_ORDER
+        if (transposed && log != 10) {
+            for (int b = 0; b + FlOrder.BLOCK <= n; b += FlOrder.BLOCK) transpose(out, outOff + b);
+        }
+        return n;
+    }
+
+    /**
+     * Decodes the vector at {@code p} into {@code out[o, o+len)}; returns its end. {@code blockVectors}:
+     * vectors are single blocks, so a full sequential one is permuted here.
+     */
+    private int decodeVector(byte[] in, int p, int end, int len, int[] out, int o, boolean transposed, boolean blockVectors) {
+        PforFormat.require(p, INFO, end, "vector info");
+        int frame = Bytes.getInt(in, p);
+        int flag = PforFormat.flag(in, p + 4, len, 32);
+        boolean isDelta = PforFormat.delta(in, p + 5, flag);
+        int exc = PforFormat.exceptions(in, p + 6, len);
+        int width = flag & PforFormat.WIDTH_BITS;
+        boolean fast = (flag & PforFormat.FASTLANES) != 0;
+        p += INFO;
+        int base = 0;
+        if (isDelta) {
+            PforFormat.require(p, 4, end, "delta base");
+            base = Bytes.getInt(in, p);
+            p += 4;
+        }
+        int bytes = PforFormat.payloadBytes(len, width);
+        PforFormat.require(p, bytes + (long) exc * EXCEPTION_BYTES, end, "vector payload and exceptions");
+        if (!fast) seq.unpack(in, p, len, width, out, o, frame);
+        else if (transposed) fl.rows(width, in, p, out, o, frame);
+        else fl.flat(width, in, p, out, o, frame);
+        p += bytes;
+        int val = p + PforFormat.POSITION_BYTES * exc;
+        boolean permuted = fast && transposed;
+        for (int e = 0; e < exc; e++) {
+            int pos = PforFormat.position(in, p + PforFormat.POSITION_BYTES * e, len);
+            out[o + (permuted ? TO_TRANSPOSED[pos] : pos)] = Bytes.getInt(in, val + 4 * e);
+        }
+        if (isDelta) {
+            int s = base;
+            out[o] = s;
+            for (int i = o + 1; i < o + len; i++) {
+                s += out[i];
+                out[i] = s;
+            }
+        }
+        if (blockVectors && !fast && len == FlOrder.BLOCK) transpose(out, o);
+        return val + 4 * exc;
+    }
+
+    /** Permutes the flat block at {@code out[o, o+1024)} into FL_ORDER in place. */
+    private static void transpose(int[] out, int o) {
+        int[] grid = GRID.get();
+        System.arraycopy(out, o, grid, 0, FlOrder.BLOCK);
+        for (int t = 0; t < FlOrder.BLOCK; t++) out[o + t] = grid[FROM_TRANSPOSED[t]];
+    }
+}

@@ -1,0 +1,152 @@
+package io.lanes.workbench.codec.fastlanes;
+
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.CorruptDataException;
+import io.lanes.workbench.codec.IntCodec;
+import io.lanes.workbench.codec.LongCodec;
+import io.lanes.workbench.codec.OutputOrder;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The FastLanes delta page format: lanes, anchors, widths, and every field's validation. */
+class FlDeltaCodecTest {
+    private static final IntCodec FLAT = (IntCodec) CodecRegistry.get("fastlanes.delta.flat");
+    private static final IntCodec TRANSPOSED = (IntCodec) CodecRegistry.get("fastlanes.delta.transposed");
+    private static final IntCodec STRIDED = (IntCodec) CodecRegistry.get("fastlanes.delta.strided");
+    private static final int BLOCK_HEADER = FlDeltaPages.blockHeader(4);
+
+    static byte[] encode(IntCodec c, int[] v) {
+        byte[] out = new byte[c.maxEncodedBytes(v.length)];
+        return Arrays.copyOf(out, c.encode(v, 0, v.length, out, 0)); // exact length: the last block ends the array
+    }
+
+    static int[] decode(IntCodec c, byte[] page) {
+        int[] out = new int[c.decodedLength(page, 0, page.length)];
+        assertEquals(out.length, c.decode(page, 0, page.length, out, 0));
+        return out;
+    }
+
+    static int[] walk(int n, int start, int maxStep, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] v = new int[n];
+        int acc = start;
+        for (int i = 0; i < n; i++) v[i] = acc += r.nextInt(maxStep + 1);
+        return v;
+    }
+
+    @Test
+    void aSequenceIsWidthZeroInDeltasAndAnchors() {
+        int[] v = new int[3 * 1024];
+        for (int i = 0; i < v.length; i++) v[i] = 5 + 3 * i;
+        byte[] page = encode(FLAT, v);
+        assertEquals(FlDeltaPages.FL_ORDER, page[4]);
+        for (int b = 0; b < 3; b++) {
+            int at = FlDeltaPages.HEADER + b * BLOCK_HEADER;
+            assertEquals(0, page[at], "delta width");
+            assertEquals(0, page[at + 1], "anchor width");
+            assertEquals(b == 0 ? 5 - 3 : v[1024 * b - 1], Bytes.getInt(page, at + 2), "base: the value before the block (first value minus the frame)");
+            assertEquals(3, Bytes.getInt(page, at + 6), "frame: the smallest delta");
+        }
+        assertEquals(FlDeltaPages.HEADER + 3 * BLOCK_HEADER, page.length);
+        assertArrayEquals(v, decode(FLAT, page));
+    }
+
+    @Test
+    void contiguousLanesStoreTheSequentialDeltasStridedOnesCostMore() {
+        int[] v = walk(100 * 1024, 1_000_000, 3, 1);
+        byte[] fl = encode(FLAT, v);
+        byte[] strided = encode(STRIDED, v);
+        // deltas 0..3: width 2 in every FL_ORDER block; strided deltas span 32 of them
+        for (int b = 0, at = FlDeltaPages.HEADER; b < 100; b++) {
+            assertEquals(2, fl[at], "block " + b + " delta width");
+            at += BLOCK_HEADER + FlDeltaPages.anchorBytes(32, fl[at + 1]) + 128 * fl[at];
+        }
+        assertTrue(strided.length > 2 * fl.length, strided.length + " vs " + fl.length);
+        assertArrayEquals(v, decode(FLAT, fl));
+        assertArrayEquals(v, decode(STRIDED, strided));
+        int[] t = new int[v.length];
+        OutputOrder.TRANSPOSED.arrange(v, v.length, t);
+        assertArrayEquals(t, decode(TRANSPOSED, fl), "the same page, left in FL_ORDER");
+    }
+
+    @Test
+    void wrappingDeltasAndLimits() {
+        SplittableRandom r = new SplittableRandom(2);
+        int[] wrap = new int[2500];
+        for (int i = 0; i < wrap.length; i++) wrap[i] = switch (i % 4) {
+            case 0 -> Integer.MAX_VALUE;
+            case 1 -> Integer.MIN_VALUE;
+            case 2 -> r.nextInt();
+            default -> Integer.MAX_VALUE - 2 + i; // wraps past MAX
+        };
+        long[] wrap64 = new long[2500];
+        for (int i = 0; i < wrap64.length; i++) wrap64[i] = i % 2 == 0 ? Long.MIN_VALUE + r.nextInt(3) : Long.MAX_VALUE - i;
+        for (String name : new String[] {"fastlanes.delta.flat", "fastlanes.delta.transposed", "fastlanes.delta.strided"}) {
+            IntCodec c = (IntCodec) CodecRegistry.get(name);
+            int[] want = new int[wrap.length];
+            c.outputOrder().arrange(wrap, wrap.length, want);
+            byte[] page = encode(c, wrap);
+            assertEquals(32, page[FlDeltaPages.HEADER], name + ": full-width deltas");
+            assertArrayEquals(want, decode(c, page), name);
+            LongCodec c64 = (LongCodec) CodecRegistry.get(name + "64");
+            byte[] out = new byte[c64.maxEncodedBytes(wrap64.length)];
+            int len = c64.encode(wrap64, 0, wrap64.length, out, 0);
+            long[] back = new long[wrap64.length];
+            c64.decode(Arrays.copyOf(out, len), 0, len, back, 0);
+            long[] want64 = new long[wrap64.length];
+            c64.outputOrder().arrange(wrap64, wrap64.length, want64);
+            assertArrayEquals(want64, back, name + "64");
+        }
+    }
+
+    @Test
+    void tailsAndShortPages() {
+        for (int n : new int[] {0, 1, 2, 1023, 1025, 2047}) {
+            int[] v = walk(n, -7, 1000, n);
+            for (IntCodec c : new IntCodec[] {FLAT, TRANSPOSED, STRIDED}) {
+                int[] want = new int[n];
+                c.outputOrder().arrange(v, n, want);
+                assertArrayEquals(want, decode(c, encode(c, v)), c.name() + " n=" + n);
+            }
+        }
+    }
+
+    private static void corrupt(IntCodec c, byte[] page, Consumer<byte[]> change, String field, int offset) {
+        byte[] bad = page.clone();
+        change.accept(bad);
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> c.decode(bad, 0, bad.length, new int[1 << 16], 0));
+        assertEquals(field, e.field(), e.getMessage());
+        assertEquals(offset, e.offset(), e.getMessage());
+    }
+
+    @Test
+    void everyFieldIsValidated() {
+        int[] v = walk(2100, 0, 50, 3);
+        byte[] page = encode(FLAT, v);
+        int b0 = FlDeltaPages.HEADER;
+        int b1 = b0 + BLOCK_HEADER + FlDeltaPages.anchorBytes(32, page[b0 + 1]) + 128 * page[b0];
+        int b2 = b1 + BLOCK_HEADER + FlDeltaPages.anchorBytes(32, page[b1 + 1]) + 128 * page[b1];
+        corrupt(FLAT, page, b -> Bytes.putInt(b, 0, -1), "value count", 0);
+        corrupt(FLAT, page, b -> Bytes.putInt(b, 0, 1 << 30), "block headers", 5);
+        corrupt(FLAT, page, b -> b[4] = FlDeltaPages.STRIDED, "lanes", 4);
+        corrupt(STRIDED, page, b -> { }, "lanes", 4);
+        corrupt(FLAT, page, b -> b[b0] = 33, "delta width", b0);
+        corrupt(FLAT, page, b -> b[b1 + 1] = (byte) 255, "anchor width", b1 + 1);
+        corrupt(FLAT, page, b -> b[b2] = 40, "tail width", b2);
+        corrupt(FLAT, Arrays.copyOf(page, b1 + 7), b -> { }, "block header", b1);
+        corrupt(FLAT, Arrays.copyOf(page, b1 + BLOCK_HEADER + 3), b -> { }, "block payload", b1 + BLOCK_HEADER);
+        corrupt(FLAT, Arrays.copyOf(page, b2 + 5), b -> { }, "tail header", b2);
+        corrupt(FLAT, Arrays.copyOf(page, page.length - 1), b -> { }, "tail payload", b2 + FlDeltaPages.tailHeader(4));
+        corrupt(FLAT, Arrays.copyOf(page, page.length + 1), b -> { }, "page length", page.length);
+        corrupt(FLAT, Arrays.copyOf(page, 3), b -> { }, "page header", 0);
+    }
+}
