@@ -7,3 +7,4 @@ import tech.tablesaw.api.*;
 import org.knowm.xchart.*;
 import java.nio.file.*;
 import java.util.*;
+import java.util.function.*;

@@ -1,12 +1,11 @@
 package io.lanes.workbench.cli;
 
-import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.corpus.UserFiles;
+import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
-import io.lanes.workbench.measure.StoreOnly;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.results.Recorder;
 import io.lanes.workbench.report.Html;
@@ -19,9 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code workbench bench}: measure codecs on columns across working sets into a result bundle. */
@@ -34,6 +31,16 @@ final class BenchCommand implements Callable<Integer> {
     List<String> datasets = new ArrayList<>();
     @Option(names = "--set", paramLabel = "NAME", description = "named set of columns, repeatable (e.g. quick)")
     List<String> sets = new ArrayList<>();
+    @Option(names = "--file", paramLabel = "PATH", description = "a CSV, TSV or Parquet file of your own; with --column")
+    Path file;
+    @Option(names = "--column", paramLabel = "NAME|INDEX", description = "column of --file, by name or 0-based index")
+    String column;
+    @Option(names = "--type", paramLabel = "int32|int64", description = "type of the --file column (default: from the file)")
+    String type;
+    @Option(names = "--delimiter", paramLabel = "C", description = "CSV delimiter of --file, e.g. ',' or '\\t' (default: detected)")
+    String delimiter;
+    @Option(names = "--nulls", paramLabel = "drop|reject", defaultValue = "reject", description = "nulls in the --file column (default ${DEFAULT-VALUE})")
+    String nulls;
     @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB)", defaultValue = "400KiB")
     String ladder;
     @Option(names = "--reps", description = "timed repetitions per arm (default: 9 quick, 31 full)")
@@ -42,6 +49,8 @@ final class BenchCommand implements Callable<Integer> {
     Long warmupMillis;
     @Option(names = "--full", description = "publishable settings: more warm-up and repetitions")
     boolean full;
+    @Option(names = "--ipv", description = "also count instructions per value (perf counters, else valgrind; first working set)")
+    boolean ipv;
     @Option(names = "--csv", paramLabel = "FILE", description = "also copy results.csv here")
     Path csv;
     @Option(names = "--out", paramLabel = "DIR", description = "bundle directory (default reports/bench-<host>-<time>)")
@@ -49,16 +58,22 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Arm> arms = arms(codecs);
+        List<Arm> arms = Arm.resolve(codecs);
         List<Column> columns = new ArrayList<>();
         for (String s : sets) columns.addAll(Datasets.set(s));
         for (String d : datasets) columns.add(Datasets.load(d));
-        if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID or --set NAME");
+        if ((file == null) != (column == null)) throw new IllegalArgumentException("--file and --column go together");
+        if (file != null) {
+            columns.add(UserFiles.load(file, column, type == null ? null : ValueType.parse(type),
+                    delimiter == null ? null : UserFiles.parseDelimiter(delimiter), UserFiles.Nulls.parse(nulls)));
+        }
+        if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME or --file PATH --column NAME");
         Harness.Config base = full ? Harness.Config.full() : Harness.Config.quick();
         Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
                 reps == null ? base.reps() : reps, base.minSampleMicros(), base.control());
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
-        ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println);
+        ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println,
+                Recorder.Options.cli().withIpv(ipv));
         System.out.println();
         System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
         if (csv != null) {
@@ -72,18 +87,5 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.println("bundle: " + dir);
         return 0;
-    }
-
-    /** Resolves names and globs to arms, in the order given, each once. */
-    static List<Arm> arms(List<String> patterns) {
-        Map<String, Arm> arms = new LinkedHashMap<>();
-        for (String p : patterns) {
-            if (p.equals(StoreOnly.NAME)) {
-                arms.putIfAbsent(p, Arm.storeOnly());
-                continue;
-            }
-            for (Codec c : CodecRegistry.match(p)) arms.putIfAbsent(c.name(), Arm.of(c));
-        }
-        return new ArrayList<>(arms.values());
     }
 }

@@ -1,7 +1,15 @@
 package io.lanes.workbench.codec;
 
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
+import io.lanes.workbench.codec.bitpack.BlockPageCodec64;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
+import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
+import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
+import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
+import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
+import io.lanes.workbench.codec.general.GeneralCodecs;
+import io.lanes.workbench.codec.parquet.ParquetCodecs;
+import io.lanes.workbench.codec.peer.PeerCodecs;
 
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -27,6 +35,13 @@ public final class CodecRegistry {
         List<Codec> all = new ArrayList<>();
         all.add(new PlainCodec());
         all.add(new BlockPageCodec32("bitpack.seq.scalar", new SeqScalarKernel32(), OutputOrder.FLAT));
+        all.add(new BlockPageCodec32("bitpack.seq.vector", new SeqVectorKernel32(), OutputOrder.FLAT));
+        all.add(new BlockPageCodec64("bitpack.seq.scalar64", new SeqScalarKernel64(), OutputOrder.FLAT));
+        all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT));
+        all.addAll(FastLanesCodecs.all());
+        all.addAll(ParquetCodecs.all());
+        all.addAll(GeneralCodecs.all());
+        all.addAll(PeerCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }

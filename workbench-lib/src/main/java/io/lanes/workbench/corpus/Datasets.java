@@ -1,61 +1,58 @@
 package io.lanes.workbench.corpus;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Resolves dataset ids to columns. Thread-safe; every call generates afresh (deterministic by
- * seed), so callers own the returned arrays.
+ * Static entry points over the project's {@link Registry} (catalog {@code datasets/catalog.json},
+ * cache {@code datasets/cache/}): what the harness, the command line and notebooks call. Thread-safe;
+ * every call returns fresh arrays, which the caller owns.
  */
 public final class Datasets {
-    /** Seed of every synthetic generator unless a caller asks for another. */
-    public static final long SEED = 20_261_129L;
-    /** Values a synthetic column holds by default: 64 blocks of 1024. */
-    public static final int SYNTHETIC_VALUES = 65_536;
-
-    private static final Pattern UNIFORM = Pattern.compile("syn\\.uniform\\.w(\\d+)");
-
     private Datasets() {
     }
 
+    private static volatile Registry registry;
+
     /**
-     * The column of that id.
-     *
-     * @throws IllegalArgumentException naming the id and the known families when it is unknown
+     * The project's registry, created on first use. A failure (no project root, a broken catalog) is
+     * thrown to the caller and tried again on the next call, not remembered.
      */
-    public static Column load(String id) {
-        Matcher m = UNIFORM.matcher(id);
-        if (m.matches()) {
-            int w = Integer.parseInt(m.group(1));
-            if (w < 0 || w > 32) throw new IllegalArgumentException("dataset " + id + ": width " + w + " outside 0..32");
-            return uniform(w, SYNTHETIC_VALUES, SEED);
+    public static Registry registry() {
+        Registry r = registry;
+        if (r == null) {
+            synchronized (Datasets.class) {
+                r = registry;
+                if (r == null) registry = r = Registry.standard();
+            }
         }
-        throw new IllegalArgumentException("unknown dataset '" + id + "'; known: syn.uniform.w0 .. syn.uniform.w32 (set 'uniform')");
+        return r;
     }
 
-    /** Columns of a named set. */
+    /**
+     * The column of that id, e.g. {@code syn.uniform.w12}, {@code clickbench.hits.EventTime}.
+     *
+     * @throws IllegalArgumentException ({@link CorpusException}) naming the id and close matches when it is
+     *                                  unknown, or every place looked at when its source is missing
+     */
+    public static Column load(String id) {
+        return registry().column(id);
+    }
+
+    /**
+     * Columns of a named set ({@code default}, {@code int64}, {@code sorted}, {@code quick},
+     * {@code uniform}, ...), a dataset id (all its columns) or a column id.
+     */
     public static List<Column> set(String name) {
-        List<Column> out = new ArrayList<>();
-        switch (name) {
-            case "uniform" -> {
-                for (int w = 1; w <= 32; w++) out.add(load("syn.uniform.w" + w));
-            }
-            case "quick" -> {
-                for (int w : new int[] {1, 5, 12, 20, 32}) out.add(load("syn.uniform.w" + w));
-            }
-            default -> throw new IllegalArgumentException("unknown set '" + name + "'; known: uniform, quick");
-        }
-        return out;
+        return registry().columns(name);
     }
 
     /**
      * {@code n} values uniform over [0, 2^w), the top bit of every 64 values forced so each block's
-     * width is exactly {@code w}.
+     * width is exactly {@code w}. {@code syn.uniform.wN} is this with the catalog's seed and count.
      */
     public static Column uniform(int w, int n, long seed) {
+        if (w < 0 || w > 32) throw new IllegalArgumentException("width " + w + " outside 0..32");
         SplittableRandom r = new SplittableRandom(seed ^ (31L * w));
         int[] v = new int[n];
         long bound = 1L << w;
@@ -64,5 +61,23 @@ public final class Datasets {
         }
         if (w > 0) for (int i = 0; i < n; i += 64) v[i] |= 1 << (w - 1);
         return Column.ofInts("syn.uniform.w" + w, "syn.uniform", v, "SplittableRandom seed " + seed + ", uniform over [0, 2^" + w + ")");
+    }
+
+    /**
+     * The int64 twin of {@link #uniform}: {@code n} values uniform over [0, 2^w) for w = 0..64, bit
+     * {@code w-1} set in every 64th value. It draws the same stream as {@link #uniform}, so for
+     * w &lt;= 32 the values equal {@code uniform(w, n, seed)}'s: the two types can be compared on the
+     * same data. {@code syn.uniform64.wN} is this with the catalog's seed and count.
+     */
+    public static Column uniform64(int w, int n, long seed) {
+        if (w < 0 || w > 64) throw new IllegalArgumentException("width " + w + " outside 0..64");
+        SplittableRandom r = new SplittableRandom(seed ^ (31L * w));
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = w == 0 ? 0 : w <= 62 ? r.nextLong(1L << w) : r.nextLong() >>> (64 - w);
+        }
+        if (w > 0) for (int i = 0; i < n; i += 64) v[i] |= 1L << (w - 1);
+        return Column.ofLongs("syn.uniform64.w" + w, "syn.uniform64", v,
+                "SplittableRandom seed " + seed + ", uniform over [0, 2^" + w + ") as int64");
     }
 }

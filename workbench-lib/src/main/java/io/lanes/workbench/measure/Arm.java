@@ -25,6 +25,24 @@ public record Arm(String name, Codec codec) {
         return StoreOnly.NAME.equals(name) ? storeOnly() : of(CodecRegistry.get(name));
     }
 
+    /**
+     * Resolves names and globs ({@code store-only}, {@code plain}, {@code fastlanes.unpack.*}) to arms,
+     * in the order given, each once.
+     *
+     * @throws IllegalArgumentException naming a pattern that matches nothing
+     */
+    public static java.util.List<Arm> resolve(java.util.List<String> patterns) {
+        java.util.Map<String, Arm> arms = new java.util.LinkedHashMap<>();
+        for (String p : patterns) {
+            if (p.equals(StoreOnly.NAME)) {
+                arms.putIfAbsent(p, storeOnly());
+                continue;
+            }
+            for (Codec c : CodecRegistry.match(p)) arms.putIfAbsent(c.name(), of(c));
+        }
+        return java.util.List.copyOf(arms.values());
+    }
+
     /** Whether this is the store-only wall rather than a decoder. */
     public boolean isStoreOnly() {
         return codec == null;

@@ -10,9 +10,11 @@ import java.util.Arrays;
 
 /**
  * An arm made ready at one working-set point: input values, encoded bytes and output buffer
- * allocated once and reused by every timed call. Not thread-safe: one measuring thread owns it.
+ * allocated once and reused by every timed call. Public so that every route that runs a kernel
+ * (the harness, the instruction counters, the JMH bridge) runs exactly the same one. Not
+ * thread-safe: one measuring thread owns it.
  */
-abstract sealed class Prepared {
+public abstract sealed class Prepared {
     final Arm arm;
     final int n;
     int encodedBytes;
@@ -23,15 +25,31 @@ abstract sealed class Prepared {
     }
 
     /** One decode; returns a value that depends on the output so the JIT cannot drop the work. */
-    abstract long decode();
+    public abstract long decode();
 
     /** One encode; returns bytes written. */
-    abstract long encode();
+    public abstract long encode();
 
     /** Decodes once and compares with the expected output; throws naming the first mismatch. */
-    abstract void verify(String where);
+    public abstract void verify(String where);
 
-    static Prepared of(Arm arm, Column col, int n) {
+    /** The arm this was prepared for. */
+    public Arm arm() {
+        return arm;
+    }
+
+    /** Values one call decodes. */
+    public int values() {
+        return n;
+    }
+
+    /** Bytes one decode call reads (the plain size for the store-only arm). */
+    public int encodedBytes() {
+        return encodedBytes;
+    }
+
+    /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values. */
+    public static Prepared of(Arm arm, Column col, int n) {
         if (col.type() == ValueType.INT32) return new Ints(arm, col, n);
         return new Longs(arm, col, n);
     }
@@ -73,7 +91,7 @@ abstract sealed class Prepared {
         }
 
         @Override
-        long decode() {
+        public long decode() {
             if (codec == null) {
                 StoreOnly.store(out, n, n);
                 return out[n - 1];
@@ -83,12 +101,12 @@ abstract sealed class Prepared {
         }
 
         @Override
-        long encode() {
+        public long encode() {
             return codec == null ? 0 : codec.encode(values, 0, n, encoded, 0);
         }
 
         @Override
-        void verify(String where) {
+        public void verify(String where) {
             if (codec == null) return;
             Arrays.fill(out, 0x5A5A5A5A);
             int k = codec.decode(encoded, 0, encodedBytes, out, 0);
@@ -118,7 +136,7 @@ abstract sealed class Prepared {
         }
 
         @Override
-        long decode() {
+        public long decode() {
             if (codec == null) {
                 StoreOnly.store(out, n, n);
                 return out[n - 1];
@@ -128,12 +146,12 @@ abstract sealed class Prepared {
         }
 
         @Override
-        long encode() {
+        public long encode() {
             return codec == null ? 0 : codec.encode(values, 0, n, encoded, 0);
         }
 
         @Override
-        void verify(String where) {
+        public void verify(String where) {
             if (codec == null) return;
             Arrays.fill(out, 0x5A5A5A5A5A5A5A5AL);
             int k = codec.decode(encoded, 0, encodedBytes, out, 0);

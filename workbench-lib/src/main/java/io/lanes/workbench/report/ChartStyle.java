@@ -57,7 +57,7 @@ public final class ChartStyle {
     /**
      * Adds one series per entry, coloured by family. Series are drawn in the map's order.
      *
-     * @param series name to (x values, y values); NaN y values are left out
+     * @param series name to (x values, y values); NaN y values, and non-positive ones on a log axis, are left out
      */
     public static XYChart addSeries(XYChart chart, Map<String, double[][]> series) {
         Map<String, Integer> familyIndex = new LinkedHashMap<>();
@@ -66,13 +66,16 @@ public final class ChartStyle {
             String name = e.getKey();
             double[] xs = e.getValue()[0];
             double[] ys = e.getValue()[1];
+            // log axes cannot show zero or negative values; NaN marks a point that was not measured
+            boolean logY = chart.getStyler().isYAxisLogarithmic();
+            java.util.function.DoublePredicate keep = y -> !Double.isNaN(y) && (!logY || y > 0);
             int k = 0;
-            for (double y : ys) if (!Double.isNaN(y)) k++;
+            for (double y : ys) if (keep.test(y)) k++;
             if (k == 0) continue;
             double[] fx = new double[k];
             double[] fy = new double[k];
             for (int i = 0, j = 0; i < ys.length; i++) {
-                if (!Double.isNaN(ys[i])) {
+                if (keep.test(ys[i])) {
                     fx[j] = xs[i];
                     fy[j++] = ys[i];
                 }

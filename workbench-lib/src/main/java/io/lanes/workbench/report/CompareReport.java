@@ -28,9 +28,16 @@ public final class CompareReport {
     private CompareReport() {
     }
 
-    /** Short label of a bundle: its folder name. */
-    static String label(Path bundle) {
-        return bundle.toAbsolutePath().normalize().getFileName().toString();
+    /** Labels of bundles: their folder names, made unique with {@code #2}, {@code #3}... where folders share a name. */
+    static List<String> labels(List<Path> bundles) {
+        List<String> out = new ArrayList<>();
+        for (Path b : bundles) {
+            String base = b.toAbsolutePath().normalize().getFileName().toString();
+            String l = base;
+            for (int k = 2; out.contains(l); k++) l = base + "#" + k;
+            out.add(l);
+        }
+        return out;
     }
 
     /** Fingerprint fields whose values differ between bundles; one row per field, one column per bundle. */
@@ -45,7 +52,7 @@ public final class CompareReport {
             fps.add(fp);
         }
         Table t = Table.create("fingerprint differences", StringColumn.create("field"));
-        for (Path b : bundles) t.addColumns(StringColumn.create(label(b)));
+        for (String l : labels(bundles)) t.addColumns(StringColumn.create(l));
         for (String k : keys) {
             if (k.equals("timestamp")) continue;
             Set<String> values = new LinkedHashSet<>();
@@ -81,8 +88,9 @@ public final class CompareReport {
         }
         Table t = Table.create("decode GiB/s, geomean over shared columns", StringColumn.create("codec"), StringColumn.create("working_set"),
                 DoubleColumn.create("columns"));
-        for (Path b : bundles) t.addColumns(DoubleColumn.create(label(b)));
-        for (int i = 1; i < bundles.size(); i++) t.addColumns(DoubleColumn.create(label(bundles.get(i)) + " / " + label(bundles.get(0))));
+        List<String> labels = labels(bundles);
+        for (String l : labels) t.addColumns(DoubleColumn.create(l));
+        for (int i = 1; i < bundles.size(); i++) t.addColumns(DoubleColumn.create(labels.get(i) + " / " + labels.get(0)));
         byGroup.forEach((g, keys) -> {
             String[] p = g.split("\u0000");
             t.stringColumn("codec").append(p[0]);
@@ -110,10 +118,11 @@ public final class CompareReport {
         c.getStyler().setXAxisLabelRotation(30);
         List<String> cats = new ArrayList<>();
         for (int i = 0; i < speeds.rowCount(); i++) cats.add(speeds.stringColumn("codec").get(i) + " @ " + speeds.stringColumn("working_set").get(i));
+        List<String> labels = labels(bundles);
         for (int b = 0; b < bundles.size(); b++) {
             List<Double> ys = new ArrayList<>();
             for (int i = 0; i < speeds.rowCount(); i++) ys.add(speeds.doubleColumn(3 + b).getDouble(i));
-            c.addSeries(label(bundles.get(b)), cats, ys);
+            c.addSeries(labels.get(b), cats, ys);
         }
         return c;
     }
@@ -123,7 +132,7 @@ public final class CompareReport {
         if (bundles.size() < 2) throw new IllegalArgumentException("compare needs at least two bundles, got " + bundles.size());
         Table speeds = speeds(bundles);
         HtmlReport r = new HtmlReport("Lanes Workbench: comparison of " + bundles.size() + " bundles");
-        r.paragraph("Baseline: " + label(bundles.get(0)) + ". Ratios are each bundle's geomean decode speed over the baseline's, over the columns every bundle measured.");
+        r.paragraph("Baseline: " + labels(bundles).get(0) + ". Ratios are each bundle's geomean decode speed over the baseline's, over the columns every bundle measured.");
         r.section("What differs between the machines and runs");
         Table fp = fingerprintDifferences(bundles);
         if (fp.rowCount() == 0) r.paragraph("The fingerprints are identical apart from their timestamps.");

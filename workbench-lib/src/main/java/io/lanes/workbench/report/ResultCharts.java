@@ -67,6 +67,91 @@ public final class ResultCharts {
         return ChartStyle.addSeries(chart, series);
     }
 
+    /** Geomean of positive values of {@code metric} per codec (rows with NaN or non-positive values are skipped). */
+    static Map<String, Double> geomeanByCodec(Table t, String metric) {
+        Map<String, double[]> acc = new LinkedHashMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            double v = t.doubleColumn(metric).getDouble(i);
+            double[] a = acc.computeIfAbsent(t.stringColumn("codec").get(i), k -> new double[2]);
+            if (v > 0) {
+                a[0] += Math.log(v);
+                a[1]++;
+            }
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        acc.forEach((k, a) -> out.put(k, a[1] == 0 ? Double.NaN : Math.exp(a[0] / a[1])));
+        return out;
+    }
+
+    /** Geomean decode GiB/s over columns against the working-set footprint (log axis), one line per codec. */
+    public static XYChart byWorkingSet(Table results, String title) {
+        List<String> points = new ArrayList<>(new LinkedHashSet<>(results.stringColumn("working_set").asList()));
+        Map<String, double[][]> series = new LinkedHashMap<>();
+        for (int p = 0; p < points.size(); p++) {
+            Table t = results.where(results.stringColumn("working_set").isEqualTo(points.get(p)));
+            double kib = io.lanes.workbench.measure.WorkingSet.parse(points.get(p)).bytes() / 1024.0;
+            int pi = p;
+            geomeanByCodec(t, "decode_gib_s").forEach((codec, g) -> {
+                double[][] xy = series.computeIfAbsent(codec, k -> new double[][] {new double[points.size()], filled(points.size())});
+                xy[0][pi] = kib;
+                xy[1][pi] = g;
+            });
+        }
+        series.values().forEach(xy -> {
+            for (int i = 0; i < xy[0].length; i++) if (xy[0][i] == 0) xy[0][i] = Double.NaN;
+        });
+        XYChart chart = ChartStyle.lineChart(title, "working set: output + input footprint (KiB, log scale)", "decoded GiB/s, geomean over columns");
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        return ChartStyle.addSeries(chart, series);
+    }
+
+    private static double[] filled(int n) {
+        double[] d = new double[n];
+        java.util.Arrays.fill(d, Double.NaN);
+        return d;
+    }
+
+    /** Geomean decode GiB/s per codec at one working set, as bars. */
+    public static org.knowm.xchart.CategoryChart speedByCodec(Table results, String workingSet, String title) {
+        Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
+        Map<String, Double> g = new LinkedHashMap<>(geomeanByCodec(t, "decode_gib_s"));
+        g.values().removeIf(v -> !(v > 0));
+        org.knowm.xchart.CategoryChart c = new org.knowm.xchart.CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
+                .title(title + " (" + workingSet + ")").xAxisTitle("codec").yAxisTitle("decoded GiB/s, geomean over columns (higher is better)").build();
+        c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        c.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
+        c.getStyler().setLegendVisible(false);
+        c.getStyler().setXAxisLabelRotation(30);
+        // bars need a zero baseline, so the axis stays linear and each bar carries its value
+        c.getStyler().setLabelsVisible(true);
+        c.getStyler().setDecimalPattern("#,##0.0#");
+        c.getStyler().setLabelsPosition(1.0);
+        c.getStyler().setLabelsFontColor(java.awt.Color.BLACK);
+        c.addSeries("decode GiB/s", new ArrayList<>(g.keySet()), new ArrayList<>(g.values()));
+        return c;
+    }
+
+    /** One point per codec: mean bits/value against geomean decode GiB/s at one working set. */
+    public static XYChart sizeVsSpeed(Table results, String workingSet, String title) {
+        Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
+        Map<String, Double> speed = geomeanByCodec(t, "decode_gib_s");
+        Map<String, double[][]> series = new LinkedHashMap<>();
+        for (String codec : speed.keySet()) {
+            DoubleColumn bits = t.where(t.stringColumn("codec").isEqualTo(codec)).doubleColumn("bits_per_value");
+            if (bits.countMissing() == bits.size()) continue;
+            series.put(codec, new double[][] {{bits.removeMissing().mean()}, {speed.get(codec)}});
+        }
+        XYChart chart = ChartStyle.lineChart(title + " (" + workingSet + ")", "bits per value, mean over columns (smaller is better)",
+                "decoded GiB/s, geomean over columns (higher is better)");
+        chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(11);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        return ChartStyle.addSeries(chart, series);
+    }
+
     /**
      * Per codec and working set: geomean decode GiB/s, its ratio to store-only, mean bits/value and
      * the gate label.

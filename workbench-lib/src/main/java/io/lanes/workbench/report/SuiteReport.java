@@ -11,57 +11,88 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Turns a result bundle into its {@code report.html}: headline summary, decode speed and size
- * charts per working-set point, the full results table, validity-gate status per point and the
- * machine fingerprint. Stateless.
+ * Turns a run of studies into its {@code report.html}: the headline summary, a section per study
+ * (its question, its charts, its summary table and its full results), validity-gate status per
+ * study and point, and the machine fingerprint. Each study's bundle is the folder named after its id
+ * inside the run folder. Stateless.
  */
 public final class SuiteReport {
     private SuiteReport() {
     }
 
-    /** Writes {@code report.html} into the bundle directory and returns its path. */
-    public static Path write(Path bundleDir, String title) {
-        Table results = ResultBundle.load(bundleDir);
-        JsonNode md = metadata(bundleDir);
+    /**
+     * Writes {@code report.html} into {@code runDir} and returns its path.
+     *
+     * @param extra sections appended after the studies (e.g. the claims), or an empty list
+     */
+    public static Path write(Path runDir, String title, List<Study> studies, List<java.util.function.Consumer<HtmlReport>> extra) {
+        JsonNode md = metadata(runDir);
+        JsonNode fp = md.path("fingerprint");
         HtmlReport r = new HtmlReport(title);
-        r.paragraph("Machine " + md.path("fingerprint").path("machine").asText() + ", " + md.path("fingerprint").path("cpu_model").asText()
-                + ", " + md.path("fingerprint").path("jdk").asText() + ", Vector API preferred width "
-                + md.path("fingerprint").path("vector_preferred_bits").asText() + " bits, revision "
-                + md.path("fingerprint").path("git_revision").asText() + ", " + md.path("fingerprint").path("timestamp").asText() + ".");
-        r.paragraph("Throughput is decoded output per second at the median of " + md.path("settings").path("reps").asText("?")
-                + " repetitions; arms alternate inside every repetition; every decoder's output was checked equal to its input before timing. "
-                + "store-only writes the same output bytes without decoding: the wall no decoder beats.");
+        r.paragraph("Machine " + fp.path("machine").asText() + ": " + fp.path("cpu_model").asText() + ", " + fp.path("cores").asText()
+                + " cores, caches " + fp.path("caches").asText() + ", SIMD " + fp.path("cpu_simd_flags").asText() + "; "
+                + fp.path("jdk").asText() + ", Vector API preferred width " + fp.path("vector_preferred_bits").asText()
+                + " bits; revision " + fp.path("git_revision").asText() + "; " + fp.path("timestamp").asText() + ".");
+        r.paragraph("How to read it: throughput is decoded output per second (GiB/s) at the median of the repetitions; the arms of a study "
+                + "alternate inside every repetition; every decoder's output was checked equal to its input before it was timed. "
+                + "store-only writes the same output bytes without decoding: the wall no decoder beats. Working sets are output plus "
+                + "a plain-sized input. A point whose control pair did not tie is flagged in the gate column, never dropped.");
 
         r.section("Summary");
-        r.table(ResultCharts.summary(results));
-
-        for (String ws : new LinkedHashSet<>(results.stringColumn("working_set").asList())) {
-            r.section("Decode speed and size at " + ws);
-            r.chart(ResultCharts.byWidth(results, ws, "decode_gib_s", "Decode throughput", "decoded GiB/s (higher is better)"));
-            r.chart(ResultCharts.byWidth(results, ws, "bits_per_value", "Encoded size", "bits per value (lower is better)"));
+        Table summary = null;
+        for (Study s : studies) {
+            Path dir = runDir.resolve(s.id());
+            if (!Files.isRegularFile(dir.resolve("results.csv"))) continue;
+            Table t = ResultCharts.summary(ResultBundle.load(dir));
+            t.insertColumn(0, tech.tablesaw.api.StringColumn.create("study", java.util.Collections.nCopies(t.rowCount(), s.id())));
+            summary = summary == null ? t : summary.append(t);
         }
+        if (summary == null) r.paragraph("No study finished: the run was interrupted.");
+        else r.table(summary.setName("summary"));
 
-        r.section("Validity gate per working-set point");
+        for (Study s : studies) {
+            Path dir = runDir.resolve(s.id());
+            if (!Files.isRegularFile(dir.resolve("results.csv"))) {
+                r.section(s.title()).paragraph("Not measured: the run stopped before this study.");
+                continue;
+            }
+            Table t = ResultBundle.load(dir);
+            r.section(s.title());
+            r.paragraph(s.question());
+            List<String> points = List.copyOf(new LinkedHashSet<>(t.stringColumn("working_set").asList()));
+            for (Study.Chart c : s.charts()) {
+                switch (c) {
+                    case SPEED_BY_WIDTH -> points.forEach(ws -> r.chart(ResultCharts.byWidth(t, ws, "decode_gib_s", s.title() + ": decode speed", "decoded GiB/s (higher is better)")));
+                    case SPEED_BY_WORKING_SET -> r.chart(ResultCharts.byWorkingSet(t, s.title() + ": decode speed across the working-set ladder"));
+                    case SPEED_BY_CODEC -> points.forEach(ws -> r.chart(ResultCharts.speedByCodec(t, ws, s.title() + ": decode speed")));
+                    case SIZE_VS_SPEED -> points.forEach(ws -> r.chart(ResultCharts.sizeVsSpeed(t, ws, s.title() + ": size against speed")));
+                }
+            }
+            r.table(ResultCharts.summary(t));
+            r.rawHtml("<details><summary>All " + t.rowCount() + " results of this study</summary>");
+            r.table(t.selectColumns("codec", "column", "working_set", "values", "encoded_bytes", "bits_per_value", "ratio",
+                    "decode_ns_median", "decode_ns_min", "decode_ns_max", "decode_gib_s", "store_only_gib_s", "encode_values_per_s", "gate", "ipv", "ipv_backend"));
+            r.rawHtml("</details>");
+        }
+        extra.forEach(e -> e.accept(r));
+
+        r.section("Validity gate per study and working-set point");
         Map<String, Object> gates = new LinkedHashMap<>();
-        md.path("gates").fields().forEachRemaining(e -> gates.put(e.getKey(), e.getValue().path("label").asText()
-                + " (control geomean " + e.getValue().path("control_geomean").asText() + ", tying columns "
-                + e.getValue().path("tying_columns").asText() + "/" + e.getValue().path("columns").asText() + ")"));
+        md.path("parts").fields().forEachRemaining(p -> p.getValue().path("gates").fields().forEachRemaining(g -> gates.put(p.getKey() + " @ " + g.getKey(),
+                g.getValue().path("label").asText() + " (control geomean " + g.getValue().path("control_geomean").asText() + ", tying columns "
+                        + g.getValue().path("tying_columns").asText() + "/" + g.getValue().path("columns").asText() + ")")));
         if (gates.isEmpty()) r.paragraph("No point finished: the run was interrupted.");
         else r.keyValues(gates);
 
-        r.section("All results");
-        r.table(results.selectColumns("codec", "column", "working_set", "values", "encoded_bytes", "bits_per_value", "ratio",
-                "decode_ns_median", "decode_ns_min", "decode_ns_max", "decode_gib_s", "store_only_gib_s", "encode_values_per_s", "gate", "ipv", "ipv_backend"));
-
         r.section("Machine fingerprint");
-        Map<String, Object> fp = new LinkedHashMap<>();
-        md.path("fingerprint").fields().forEachRemaining(e -> fp.put(e.getKey(), e.getValue().asText()));
-        md.path("settings").fields().forEachRemaining(e -> fp.put("setting: " + e.getKey(), e.getValue().toString()));
-        r.keyValues(fp);
-        return r.write(bundleDir.resolve("report.html"));
+        Map<String, Object> kv = new LinkedHashMap<>();
+        fp.fields().forEachRemaining(e -> kv.put(e.getKey(), e.getValue().asText()));
+        r.keyValues(kv);
+        return r.write(runDir.resolve("report.html"));
     }
 
     static JsonNode metadata(Path bundleDir) {

@@ -5,21 +5,48 @@ import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.Measurement;
+import io.lanes.workbench.measure.Progress;
+import io.lanes.workbench.measure.QuietCheck;
 import io.lanes.workbench.measure.ValidityGate;
 import io.lanes.workbench.measure.WorkingSet;
+import io.lanes.workbench.measure.ipv.InstructionsPerValue;
+import io.lanes.workbench.measure.ipv.IpvRequest;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Runs the harness into a result bundle, appending every column's measurements as it completes and
- * the gate verdict of every finished working-set point; progress lines go to a consumer (the
- * console, or a notebook display). One call per run; the same code serves the CLI and notebooks.
+ * Runs the harness into a result bundle: a quiet check first (recorded in metadata.json), then every
+ * column's measurements appended as they complete and every finished working-set point's gate
+ * verdict, then instructions per value when asked. One call per run; the same code serves the CLI
+ * and notebooks.
  */
 public final class Recorder {
+    /**
+     * @param quiet    quiet-check thresholds and wait limit, or {@code null} to skip the check
+     * @param ipv      whether to count instructions per value after timing (first working-set point)
+     * @param progress receives progress states (a notebook display), or {@code null} for a console bar
+     */
+    public record Options(QuietCheck.Config quiet, boolean ipv, Consumer<Progress.State> progress) {
+        /** The CLI's defaults: wait up to 30 s for a quiet machine, no ipv, console progress. */
+        public static Options cli() {
+            return new Options(QuietCheck.Config.defaults().waitingAtMost(Duration.ofSeconds(30)), false, null);
+        }
+
+        /** Nothing but the measurement: no quiet check, no ipv, no progress (tests, quick notebook cells). */
+        public static Options none() {
+            return new Options(null, false, s -> { });
+        }
+
+        public Options withIpv(boolean on) {
+            return new Options(quiet, on, progress);
+        }
+    }
+
     private Recorder() {
     }
 
@@ -27,10 +54,11 @@ public final class Recorder {
      * Measures {@code arms} on {@code columns} over {@code ladder} into a new bundle at {@code dir}.
      *
      * @param command label recorded in metadata.json (e.g. {@code bench} or a notebook name)
-     * @param log     receives one progress line per column and point, with elapsed time and ETA
+     * @param log     receives the quiet-check summary, per-column lines when no terminal shows a
+     *                progress bar, gate verdicts and ipv probes
      */
     public static ResultBundle run(String command, List<Arm> arms, List<Column> columns, List<WorkingSet> ladder,
-                                   Harness.Config config, Path dir, Consumer<String> log) {
+                                   Harness.Config config, Path dir, Consumer<String> log, Options options) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("command", command);
         settings.put("arms", arms.stream().map(Arm::name).toList());
@@ -41,20 +69,18 @@ public final class Recorder {
         settings.put("warmup_millis", config.warmupMillis());
         settings.put("min_sample_micros", config.minSampleMicros());
         ResultBundle bundle = new ResultBundle(dir, Fingerprint.capture(), settings);
+        if (options.quiet() != null) {
+            QuietCheck.Outcome q = QuietCheck.await(options.quiet());
+            log.accept(q.summary());
+            bundle.note("quiet", q.toMap());
+        }
         Harness h = new Harness(config);
-        int total = columns.size() * ladder.size();
-        long t0 = System.nanoTime();
-        int[] done = {0};
+        boolean terminal = System.console() != null && System.console().isTerminal();
         log.accept(String.format("measuring %d arms x %d columns x %d working sets into %s", arms.size(), columns.size(), ladder.size(), dir));
-        h.run(arms, columns, ladder, new Harness.Listener() {
+        Harness.Listener record = new Harness.Listener() {
             @Override
             public void measured(List<Measurement> point) {
                 bundle.add(point);
-                done[0]++;
-                double el = (System.nanoTime() - t0) / 1e9;
-                double eta = el / done[0] * (total - done[0]);
-                Measurement m = point.get(0);
-                log.accept(String.format("  [%d/%d] %-28s %-8s %5.0fs elapsed, ETA %4.0fs", done[0], total, m.columnId(), m.workingSet(), el, eta));
             }
 
             @Override
@@ -62,8 +88,22 @@ public final class Recorder {
                 bundle.gate(ws, v);
                 log.accept("  validity gate at " + ws.label() + ": " + v.label());
             }
-        });
+        };
+        long steps = Progress.steps(columns.size(), ladder.size());
+        Consumer<Progress.State> lines = s -> {
+            if (!terminal || options.progress() != null) log.accept("  " + s.text());
+        };
+        try (Progress p = options.progress() != null ? Progress.text(record, steps, options.progress().andThen(lines))
+                : terminal ? Progress.console(record, steps, command) : Progress.text(record, steps, lines)) {
+            h.run(arms, columns, ladder, p);
+        }
         bundle.note("blackhole", h.blackhole());
+        if (options.ipv()) {
+            InstructionsPerValue.Detection d = InstructionsPerValue.detect();
+            d.probes().forEach(p -> log.accept("  " + p.line()));
+            if (d.available()) bundle.ipv(d.measure(IpvRequest.forRun(arms, columns, List.of(ladder.getFirst()))));
+            else bundle.note("ipv", d.unavailableReason());
+        }
         return bundle;
     }
 }

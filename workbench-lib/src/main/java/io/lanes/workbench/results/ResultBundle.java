@@ -9,6 +9,7 @@ import io.lanes.workbench.measure.Measurement;
 import io.lanes.workbench.measure.StoreOnly;
 import io.lanes.workbench.measure.ValidityGate;
 import io.lanes.workbench.measure.WorkingSet;
+import io.lanes.workbench.measure.ipv.IpvFigure;
 import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.io.csv.CsvReadOptions;
@@ -42,6 +43,7 @@ public final class ResultBundle {
     private final List<ResultRecord> rows = new ArrayList<>();
     private final List<Map<String, Object>> raw = new ArrayList<>();
     private final Map<String, Object> gates = new LinkedHashMap<>();
+    private final Map<String, IpvFigure> ipv = new LinkedHashMap<>();
 
     /**
      * Creates (or reuses) the directory and writes metadata.json at once.
@@ -80,7 +82,7 @@ public final class ResultBundle {
         for (Measurement m : point) {
             for (int r = 0; r < m.decodeNanos().length; r++) raw.add(rawRow(m, "decode", r, m.decodeNanos()[r]));
             for (int r = 0; r < m.encodeNanos().length; r++) raw.add(rawRow(m, "encode", r, m.encodeNanos()[r]));
-            if (!m.control()) rows.add(ResultRecord.of(fingerprint, m, store, "pending"));
+            if (!m.control()) rows.add(withIpv(ResultRecord.of(fingerprint, m, store, "pending")));
         }
         writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
         writeCsv("raw.csv", List.of("codec", "control", "column", "working_set", "phase", "rep", "ns_per_call"), raw);
@@ -100,6 +102,43 @@ public final class ResultBundle {
         gates.put(ws.label(), g);
         writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
         writeMetadata();
+    }
+
+    /**
+     * Attaches instructions-per-value figures to the rows of the same codec, column and value count,
+     * those already added and those added later, and records every figure's identity (backend,
+     * tool, JDK, JIT features, counts) in metadata.json under {@code ipv}. Rows without a figure keep
+     * {@code NA} / {@code not-measured}.
+     */
+    public void ipv(List<IpvFigure> figures) {
+        for (IpvFigure f : figures) ipv.put(ipvKey(f.codec(), f.dataset(), f.values()), f);
+        rows.replaceAll(this::withIpv);
+        settings.put("ipv", ipv.values().stream().map(f -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("codec", f.codec());
+            m.put("column", f.dataset());
+            m.put("values", f.values());
+            m.put("instructions_per_value", f.instructionsPerValue());
+            m.put("backend", f.backend());
+            m.put("tool", f.tool());
+            m.put("jdk", f.jdk());
+            m.put("jit_features", f.jitFeatures());
+            m.put("calls", f.calls());
+            m.put("kernel_delta", f.kernelDelta());
+            m.put("empty_per_call", f.emptyPerCall());
+            return m;
+        }).toList());
+        writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
+        writeMetadata();
+    }
+
+    private ResultRecord withIpv(ResultRecord r) {
+        IpvFigure f = ipv.get(ipvKey(r.codec(), r.column(), r.values()));
+        return f == null ? r : r.withIpv(f.instructionsPerValue(), f.backend());
+    }
+
+    private static String ipvKey(String codec, String column, int values) {
+        return codec + "|" + column + "|" + values;
     }
 
     /** Adds or replaces a run setting in metadata.json (e.g. the quiet-check outcome). */
@@ -146,6 +185,39 @@ public final class ResultBundle {
         Path tmp = dir.resolve(name + ".tmp");
         Files.write(tmp, bytes, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * Writes a bundle at {@code dir} that combines the bundles of one run's parts (e.g. the studies of
+     * the main job): results.csv holds every part's rows (each row keeps its part's gate label),
+     * metadata.json the first part's fingerprint and every part's settings and gates by part name.
+     */
+    public static void combine(Path dir, Map<String, Path> parts) {
+        try {
+            Files.createDirectories(dir);
+            StringBuilder csv = new StringBuilder(String.join(",", ResultRecord.COLUMNS)).append('\n');
+            Map<String, Object> md = new LinkedHashMap<>();
+            Map<String, Object> partsMd = new LinkedHashMap<>();
+            for (var e : parts.entrySet()) {
+                List<String> lines = Files.readAllLines(e.getValue().resolve("results.csv"), StandardCharsets.UTF_8);
+                for (String l : lines.subList(Math.min(1, lines.size()), lines.size())) csv.append(l).append('\n');
+                Map<?, ?> m = JSON.readValue(e.getValue().resolve("metadata.json").toFile(), Map.class);
+                md.putIfAbsent("fingerprint", m.get("fingerprint"));
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("settings", m.get("settings"));
+                p.put("gates", m.get("gates"));
+                partsMd.put(e.getKey(), p);
+            }
+            md.put("parts", partsMd);
+            Path tmp = dir.resolve("results.csv.tmp");
+            Files.writeString(tmp, csv, StandardCharsets.UTF_8);
+            Files.move(tmp, dir.resolve("results.csv"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Path mtmp = dir.resolve("metadata.json.tmp");
+            Files.write(mtmp, JSON.writeValueAsBytes(md));
+            Files.move(mtmp, dir.resolve("metadata.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot combine result bundles into " + dir, e);
+        }
     }
 
     /**

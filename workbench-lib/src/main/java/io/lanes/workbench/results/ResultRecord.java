@@ -58,6 +58,13 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
                 decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, label, ipv, ipvBackend);
     }
 
+    /** A copy carrying an instructions-per-value figure and its backend ({@code exact-hw} or {@code emulated}). */
+    public ResultRecord withIpv(double instructionsPerValue, String backend) {
+        return new ResultRecord(machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes,
+                outputBytes, encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax,
+                decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, instructionsPerValue, backend);
+    }
+
     /** Values keyed by {@link #COLUMNS}, numbers as numbers, NaN as {@code "NA"}. */
     public Map<String, Object> toRow() {
         Object[] v = {machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes, outputBytes,

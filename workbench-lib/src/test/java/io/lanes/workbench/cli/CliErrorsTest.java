@@ -36,6 +36,18 @@ class CliErrorsTest {
     }
 
     @Test
+    void userFileErrorsNameTheFileColumnAndRow(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path csv = tmp.resolve("bad.csv");
+        java.nio.file.Files.writeString(csv, "a,b\n1,10\n2,20\n3,x\n");
+        String[] missing = run("bench", "--file", csv.toString(), "--column", "nosuch", "--codec", "plain");
+        assertEquals("2", missing[0]);
+        assertTrue(missing[2].contains("nosuch") && missing[2].contains("bad.csv"), missing[2]);
+        String[] bad = run("bench", "--file", csv.toString(), "--column", "b", "--codec", "plain");
+        assertTrue(bad[2].contains("'x'") && bad[2].contains("row 3"), bad[2]);
+        assertTrue(run("bench", "--file", csv.toString(), "--codec", "plain")[2].contains("--file and --column go together"));
+    }
+
+    @Test
     void missingRequiredOptionIsAUsageError() {
         String[] r = run("bench", "--dataset", "syn.uniform.w3");
         assertEquals("2", r[0]);

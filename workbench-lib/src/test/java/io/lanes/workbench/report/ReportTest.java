@@ -21,16 +21,20 @@ class ReportTest {
     static Path bundle(Path dir) {
         Recorder.run("test", List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")),
                 List.of(Datasets.uniform(2, 3000, 1), Datasets.uniform(11, 3000, 1)), List.of(WorkingSet.parse("16KiB")),
-                new Harness.Config(3, 0, 3, 30, true), dir, l -> {});
+                new Harness.Config(3, 0, 3, 30, true), dir, l -> {}, Recorder.Options.none());
         return dir;
     }
 
     @Test
     void suiteReportIsSelfContainedWithChartsAndTables(@TempDir Path tmp) throws Exception {
-        Path report = SuiteReport.write(bundle(tmp.resolve("b")), "t <&> title");
+        Study s = new Study("s1", "Study one", "q", List.of("plain"), "quick", List.of("16KiB"),
+                List.of(Study.Chart.SPEED_BY_WIDTH, Study.Chart.SPEED_BY_WORKING_SET, Study.Chart.SPEED_BY_CODEC, Study.Chart.SIZE_VS_SPEED));
+        bundle(tmp.resolve("run/s1"));
+        io.lanes.workbench.results.ResultBundle.combine(tmp.resolve("run"), java.util.Map.of("s1", tmp.resolve("run/s1")));
+        Path report = SuiteReport.write(tmp.resolve("run"), "t <&> title", List.of(s), List.of());
         String html = Files.readString(report);
         assertTrue(html.contains("<title>t &lt;&amp;&gt; title</title>"), "title is escaped");
-        assertEquals(2, html.split("<img ", -1).length - 1, "a speed chart and a size chart for the one working set");
+        assertEquals(4, html.split("<img ", -1).length - 1, "one chart per kind for the one working set");
         assertTrue(html.contains("<table"));
         assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "no network references");
     }
@@ -47,6 +51,14 @@ class ReportTest {
         assertEquals(direct, ratio, 1e-12);
         String html = Files.readString(CompareReport.write(List.of(a, b), tmp.resolve("c.html")));
         assertTrue(html.contains("<img ") && html.contains("b / a"));
+    }
+
+    @Test
+    void bundlesWithTheSameFolderNameGetDistinctLabels(@TempDir Path tmp) {
+        Path a = bundle(tmp.resolve("x/run"));
+        Path b = bundle(tmp.resolve("y/run"));
+        assertEquals(List.of("run", "run#2", "run#3"), CompareReport.labels(List.of(a, b, a)));
+        assertTrue(CompareReport.speeds(List.of(a, a)).columnNames().contains("run#2 / run"));
     }
 
     @Test

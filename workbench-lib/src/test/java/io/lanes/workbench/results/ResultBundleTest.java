@@ -22,7 +22,7 @@ class ResultBundleTest {
         List<String> log = new ArrayList<>();
         Recorder.run("test", List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")),
                 List.of(Datasets.uniform(3, 4000, 1), Datasets.uniform(9, 4000, 1)), List.of(WorkingSet.parse("16KiB")),
-                new Harness.Config(5, 0, 3, 50, true), dir, log::add);
+                new Harness.Config(5, 0, 3, 50, true), dir, log::add, Recorder.Options.none());
         String header = Files.readAllLines(dir.resolve("results.csv")).get(0);
         assertEquals(String.join(",", ResultRecord.COLUMNS), header);
         Table t = ResultBundle.load(dir);

@@ -13,4 +13,16 @@ public interface BlockKernel64 {
 
     /** Unpacks {@code len} values of {@code width} bits from {@code in} at {@code inOff}. */
     void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff);
+
+    /**
+     * Unpacks {@code blocks} consecutive full blocks of {@link BlockPageCodec32#BLOCK} values, all at
+     * {@code width}, whose payloads follow each other from {@code inOff}. The page codec hands runs of
+     * equal-width blocks here so a kernel pays its per-call dispatch once per run; by default, one
+     * {@link #unpack} per block.
+     */
+    default void unpackBlocks(byte[] in, int inOff, int blocks, int width, long[] out, int outOff) {
+        int block = BlockPageCodec32.BLOCK;
+        int bytes = packedBytes(block, width);
+        for (int b = 0; b < blocks; b++) unpack(in, inOff + b * bytes, block, width, out, outOff + b * block);
+    }
 }

@@ -1,7 +1,6 @@
 package io.lanes.workbench.codec.bitpack;
 
 import io.lanes.workbench.codec.Bytes;
-import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.OutputOrder;
 
@@ -20,7 +19,7 @@ import io.lanes.workbench.codec.OutputOrder;
  */
 public final class BlockPageCodec32 implements IntCodec {
     /** Values per block. */
-    public static final int BLOCK = 1024;
+    public static final int BLOCK = BlockPages.BLOCK;
 
     private final String name;
     private final BlockKernel32 kernel;
@@ -49,20 +48,13 @@ public final class BlockPageCodec32 implements IntCodec {
 
     @Override
     public int maxEncodedBytes(int n) {
-        if (n < 0) throw new IllegalArgumentException("negative value count " + n);
-        long blocks = (n + (long) BLOCK - 1) / BLOCK;
-        long payload = 0;
-        long full = n / BLOCK;
-        payload += full * kernel.packedBytes(BLOCK, 32);
-        int tail = n % BLOCK;
-        if (tail > 0) payload += kernel.packedBytes(tail, 32);
-        return Bytes.arraySize(4 + blocks + payload);
+        return BlockPages.maxEncodedBytes(n, 32, kernel::packedBytes);
     }
 
     @Override
     public int encode(int[] values, int off, int n, byte[] out, int outOff) {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
-        int blocks = (n + BLOCK - 1) / BLOCK;
+        int blocks = BlockPages.blocks(n);
         Bytes.putInt(out, outOff, n);
         int widths = outOff + 4;
         int p = widths + blocks;
@@ -80,14 +72,7 @@ public final class BlockPageCodec32 implements IntCodec {
 
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        int end = inOff + inLen;
-        Bytes.require(inOff, 4, end, "value count");
-        int n = Bytes.getInt(in, inOff);
-        if (n < 0) throw new CorruptDataException("value count", inOff, "negative count " + n);
-        // every block costs at least its width byte, so the count is bounded by the page length
-        long blocks = (n + (long) BLOCK - 1) / BLOCK;
-        Bytes.require(inOff + 4, blocks, end, "block widths");
-        return n;
+        return BlockPages.decodedLength(in, inOff, inLen);
     }
 
     @Override
@@ -95,17 +80,27 @@ public final class BlockPageCodec32 implements IntCodec {
         int n = decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
         int end = inOff + inLen;
-        int blocks = (n + BLOCK - 1) / BLOCK;
+        int blocks = BlockPages.blocks(n);
         int widths = inOff + 4;
         int p = widths + blocks;
-        for (int b = 0; b < blocks; b++) {
-            int width = in[widths + b] & 0xFF;
-            if (width > 32) throw new CorruptDataException("block width", widths + b, "width " + width + " > 32");
-            int len = Math.min(BLOCK, n - b * BLOCK);
+        int full = n / BLOCK;
+        // full blocks go to the kernel in runs of equal width
+        for (int b = 0; b < full; ) {
+            int width = BlockPages.width(in, widths + b, 32);
+            int run = 1;
+            while (b + run < full && in[widths + b + run] == in[widths + b]) run++;
+            int bytes = kernel.packedBytes(BLOCK, width);
+            BlockPages.requirePayload(p, (long) bytes * run, end, b);
+            kernel.unpackBlocks(in, p, run, width, out, outOff + b * BLOCK);
+            p += bytes * run;
+            b += run;
+        }
+        if (full < blocks) {
+            int width = BlockPages.width(in, widths + full, 32);
+            int len = n - full * BLOCK;
             int bytes = kernel.packedBytes(len, width);
-            Bytes.require(p, bytes, end, "block " + b + " payload");
-            kernel.unpack(in, p, len, width, out, outOff + b * BLOCK);
-            p += bytes;
+            BlockPages.requirePayload(p, bytes, end, full);
+            kernel.unpack(in, p, len, width, out, outOff + full * BLOCK);
         }
         return n;
     }

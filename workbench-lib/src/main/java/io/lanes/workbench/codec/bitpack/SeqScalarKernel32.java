@@ -5,10 +5,13 @@ import io.lanes.workbench.codec.Bytes;
 /**
  * Sequential LSB-first bit-packing (Parquet bit-packed / Arrow unpack order): value i occupies bits
  * [i*w, (i+1)*w) of a little-endian bit stream; a block of {@code len} values takes
- * {@code ceil(len*w/8)} bytes. Scalar, one width-generic loop: the baseline the specialised and
- * vector kernels are measured against. Stateless and thread-safe.
+ * {@code ceil(len*w/8)} bytes. Scalar: whole groups of 32 values (exactly {@code w} words) go
+ * through a generated method specialised for the width, the last {@code len % 32} values through
+ * one width-generic loop. Pack masks every value to the width. Stateless and thread-safe.
  */
 public final class SeqScalarKernel32 implements BlockKernel32 {
+    private static final int GROUP = SeqScalar32Gen.GROUP;
+
     @Override
     public int packedBytes(int len, int width) {
         return (int) (((long) len * width + 7) >>> 3);
@@ -16,8 +19,27 @@ public final class SeqScalarKernel32 implements BlockKernel32 {
 
     @Override
     public int pack(int[] in, int inOff, int len, int width, byte[] out, int outOff) {
-        int bytes = packedBytes(len, width);
-        if (width == 0) return 0;
+        int groups = len / GROUP;
+        SeqScalar32Gen.pack(width, in, inOff, out, outOff, groups);
+        packTail(in, inOff + GROUP * groups, len - GROUP * groups, width, out, outOff + 4 * width * groups);
+        return packedBytes(len, width);
+    }
+
+    /** Consecutive full blocks are one contiguous bit stream: unpacked as one. */
+    @Override
+    public void unpackBlocks(byte[] in, int inOff, int blocks, int width, int[] out, int outOff) {
+        unpack(in, inOff, blocks * BlockPageCodec32.BLOCK, width, out, outOff);
+    }
+
+    @Override
+    public void unpack(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
+        int groups = len / GROUP;
+        SeqScalar32Gen.unpack(width, in, inOff, out, outOff, groups);
+        unpackTail(in, inOff + 4 * width * groups, len - GROUP * groups, width, out, outOff + GROUP * groups);
+    }
+
+    private void packTail(int[] in, int inOff, int len, int width, byte[] out, int outOff) {
+        if (width == 0) return;
         long acc = 0;
         int bits = 0;
         int p = outOff;
@@ -31,12 +53,10 @@ public final class SeqScalarKernel32 implements BlockKernel32 {
                 bits -= 8;
             }
         }
-        if (bits > 0) out[p++] = (byte) acc;
-        return bytes;
+        if (bits > 0) out[p] = (byte) acc;
     }
 
-    @Override
-    public void unpack(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
+    private void unpackTail(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
         if (width == 0) {
             java.util.Arrays.fill(out, outOff, outOff + len, 0);
             return;

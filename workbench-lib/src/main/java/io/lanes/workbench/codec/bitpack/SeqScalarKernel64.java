@@ -2,10 +2,14 @@ package io.lanes.workbench.codec.bitpack;
 
 /**
  * Sequential LSB-first bit-packing of int64 values, width 0..64: value i occupies bits
- * [i*w, (i+1)*w) of a little-endian bit stream, {@code ceil(len*w/8)} bytes a block. Scalar and
- * width-generic: the baseline. Stateless and thread-safe.
+ * [i*w, (i+1)*w) of a little-endian bit stream, {@code ceil(len*w/8)} bytes a block. Scalar: whole
+ * groups of 64 values (exactly {@code w} words) go through a generated method specialised for the
+ * width, the last {@code len % 64} values through one width-generic loop. Pack masks every value to
+ * the width. Stateless and thread-safe.
  */
 public final class SeqScalarKernel64 implements BlockKernel64 {
+    private static final int GROUP = SeqScalar64Gen.GROUP;
+
     @Override
     public int packedBytes(int len, int width) {
         return (int) (((long) len * width + 7) >>> 3);
@@ -13,7 +17,27 @@ public final class SeqScalarKernel64 implements BlockKernel64 {
 
     @Override
     public int pack(long[] in, int inOff, int len, int width, byte[] out, int outOff) {
-        if (width == 0) return 0;
+        int groups = len / GROUP;
+        SeqScalar64Gen.pack(width, in, inOff, out, outOff, groups);
+        packTail(in, inOff + GROUP * groups, len - GROUP * groups, width, out, outOff + 8 * width * groups);
+        return packedBytes(len, width);
+    }
+
+    /** Consecutive full blocks are one contiguous bit stream: unpacked as one. */
+    @Override
+    public void unpackBlocks(byte[] in, int inOff, int blocks, int width, long[] out, int outOff) {
+        unpack(in, inOff, blocks * BlockPageCodec32.BLOCK, width, out, outOff);
+    }
+
+    @Override
+    public void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
+        int groups = len / GROUP;
+        SeqScalar64Gen.unpack(width, in, inOff, out, outOff, groups);
+        unpackTail(in, inOff + 8 * width * groups, len - GROUP * groups, width, out, outOff + GROUP * groups);
+    }
+
+    private void packTail(long[] in, int inOff, int len, int width, byte[] out, int outOff) {
+        if (width == 0) return;
         long mask = width == 64 ? -1L : (1L << width) - 1;
         long bit = 0;
         int bytes = packedBytes(len, width);
@@ -31,11 +55,9 @@ public final class SeqScalarKernel64 implements BlockKernel64 {
                 rest >>>= 8;
             }
         }
-        return bytes;
     }
 
-    @Override
-    public void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
+    private void unpackTail(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
         if (width == 0) {
             java.util.Arrays.fill(out, outOff, outOff + len, 0L);
             return;

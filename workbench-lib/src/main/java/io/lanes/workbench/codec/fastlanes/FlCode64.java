@@ -1,0 +1,27 @@
+package io.lanes.workbench.codec.fastlanes;
+
+import io.lanes.workbench.codec.bitpack.VectorWidth;
+
+/**
+ * The generated FastLanes int64 kernels of one vector shape, for full 1024-value blocks at a
+ * width 0..64 (exactly {@code 128 * width} bytes). Kernels trust their arguments. Stateless.
+ */
+interface FlCode64 {
+    /** Unpacks {@code blocks} consecutive blocks; row r of lane l of a block goes to {@code out[o + 16 * r + l]}. */
+    void unpack(int width, byte[] in, int p, long[] out, int o, int blocks);
+
+    /** Unpacks {@code blocks} consecutive blocks of FL_ORDER data into file order (transposing in registers). */
+    void unpackFlat(int width, byte[] in, int p, long[] out, int o, int blocks);
+
+    /** Packs a block whose row r of lane l is {@code in[i + r * rowStride + laneMap[l]]}. */
+    void pack(int width, long[] in, int i, int rowStride, int[] laneMap, byte[] out, int p);
+
+    /** The generated code for a vector shape of {@code bits} (128, 256 or 512). */
+    static FlCode64 forBits(int bits) {
+        return switch (VectorWidth.check(bits)) {
+            case 128 -> new Fl64Gen128();
+            case 256 -> new Fl64Gen256();
+            default -> new Fl64Gen512();
+        };
+    }
+}

@@ -1,0 +1,99 @@
+package io.lanes.workbench.codec.general;
+
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CorruptDataException;
+import io.lanes.workbench.codec.IntCodec;
+
+/**
+ * A general-purpose baseline: a fixed-size int32 layout ({@code parquet.plain} or
+ * {@code parquet.bss}) compressed whole by zstd or lz4 ({@code zstd}, {@code lz4}, {@code bss.zstd}).
+ *
+ * <pre>
+ * page := count:ULEB128  compressed(inner page of count values)
+ * </pre>
+ * The inner page's size follows from the count, so decode decompresses into a reused per-thread
+ * byte[] of exactly that size (the compressors' JNI and Java APIs write byte[], not int[]) and
+ * the inner codec decodes it into the caller's buffer: that second pass is part of the baseline's
+ * cost. Thread-safe.
+ */
+public final class Compressed32 implements IntCodec {
+    private static final ThreadLocal<byte[][]> SCRATCH = ThreadLocal.withInitial(() -> new byte[1][0]);
+
+    private final String name;
+    private final Compressor compressor;
+    private final IntCodec inner;
+
+    Compressed32(String name, Compressor compressor, IntCodec inner) {
+        this.name = name;
+        this.compressor = compressor;
+        this.inner = inner;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int maxEncodedBytes(int n) {
+        return Bytes.arraySize(5 + compressor.bound(inner.maxEncodedBytes(n)));
+    }
+
+    @Override
+    public int encode(int[] values, int off, int n, byte[] out, int outOff) {
+        Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
+        byte[] raw = new byte[inner.maxEncodedBytes(n)];
+        int rawLen = inner.encode(values, off, n, raw, 0);
+        int p = outOff;
+        long v = n;
+        while ((v & ~0x7FL) != 0) {
+            out[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out[p++] = (byte) v;
+        return p - outOff + compressor.compress(raw, 0, rawLen, out, p, out.length - p);
+    }
+
+    @Override
+    public int decodedLength(byte[] in, int inOff, int inLen) {
+        return count(in, inOff, inLen);
+    }
+
+    static int count(byte[] in, int inOff, int inLen) {
+        long v = 0;
+        for (int i = 0; i < 5; i++) {
+            if (i >= inLen) throw new CorruptDataException("value count", i, "varint runs past the page");
+            int b = in[inOff + i];
+            v |= (long) (b & 0x7F) << (7 * i);
+            if (b >= 0) {
+                if (v > Integer.MAX_VALUE) throw new CorruptDataException("value count", 0, v + " values");
+                return (int) v;
+            }
+        }
+        throw new CorruptDataException("value count", 0, "varint longer than 5 bytes");
+    }
+
+    static int countBytes(byte[] in, int inOff) {
+        int p = inOff;
+        while (in[p] < 0) p++;
+        return p + 1 - inOff;
+    }
+
+    static byte[] scratch(int n) {
+        byte[][] s = SCRATCH.get();
+        if (s[0].length < n) s[0] = new byte[n];
+        return s[0];
+    }
+
+    @Override
+    public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
+        int n = count(in, inOff, inLen);
+        Bytes.requireOutput(out.length, outOff, n);
+        int rawLen = inner.maxEncodedBytes(n);
+        byte[] raw = scratch(rawLen);
+        int c = countBytes(in, inOff);
+        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, name + " frame", c);
+        inner.decode(raw, 0, rawLen, out, outOff);
+        return n;
+    }
+}

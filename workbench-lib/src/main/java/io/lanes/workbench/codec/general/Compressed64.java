@@ -1,0 +1,71 @@
+package io.lanes.workbench.codec.general;
+
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CorruptDataException;
+import io.lanes.workbench.codec.LongCodec;
+
+/**
+ * The int64 twin of {@link Compressed32} ({@code zstd64}, {@code lz464}, {@code bss64.zstd}): a
+ * fixed-size int64 layout ({@code parquet.plain64} or {@code parquet.bss64}) compressed whole.
+ *
+ * <pre>
+ * page := count:ULEB128  compressed(inner page of count values)
+ * </pre>
+ * The inner page's size follows from the count, so decode decompresses into a reused per-thread
+ * byte[] of exactly that size (the compressors' JNI and Java APIs write byte[], not int[]) and
+ * the inner codec decodes it into the caller's buffer: that second pass is part of the baseline's
+ * cost. Thread-safe.
+ */
+public final class Compressed64 implements LongCodec {
+    private final String name;
+    private final Compressor compressor;
+    private final LongCodec inner;
+
+    Compressed64(String name, Compressor compressor, LongCodec inner) {
+        this.name = name;
+        this.compressor = compressor;
+        this.inner = inner;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int maxEncodedBytes(int n) {
+        return Bytes.arraySize(5 + compressor.bound(inner.maxEncodedBytes(n)));
+    }
+
+    @Override
+    public int encode(long[] values, int off, int n, byte[] out, int outOff) {
+        Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
+        byte[] raw = new byte[inner.maxEncodedBytes(n)];
+        int rawLen = inner.encode(values, off, n, raw, 0);
+        int p = outOff;
+        long v = n;
+        while ((v & ~0x7FL) != 0) {
+            out[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out[p++] = (byte) v;
+        return p - outOff + compressor.compress(raw, 0, rawLen, out, p, out.length - p);
+    }
+
+    @Override
+    public int decodedLength(byte[] in, int inOff, int inLen) {
+        return Compressed32.count(in, inOff, inLen);
+    }
+
+    @Override
+    public int decode(byte[] in, int inOff, int inLen, long[] out, int outOff) {
+        int n = Compressed32.count(in, inOff, inLen);
+        Bytes.requireOutput(out.length, outOff, n);
+        int rawLen = inner.maxEncodedBytes(n);
+        byte[] raw = Compressed32.scratch(rawLen);
+        int c = Compressed32.countBytes(in, inOff);
+        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, name + " frame", c);
+        inner.decode(raw, 0, rawLen, out, outOff);
+        return n;
+    }
+}

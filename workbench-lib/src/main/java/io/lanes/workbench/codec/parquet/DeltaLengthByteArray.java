@@ -1,0 +1,104 @@
+package io.lanes.workbench.codec.parquet;
+
+import io.lanes.workbench.codec.ByteArrayCodec;
+import io.lanes.workbench.codec.ByteArrays;
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CorruptDataException;
+
+/**
+ * {@code parquet.delta-length-byte-array}: Parquet DELTA_LENGTH_BYTE_ARRAY.
+ *
+ * <pre>
+ * page := lengths:DELTA_BINARY_PACKED(int32)  bytes:concatenation of every value
+ * </pre>
+ * The page is self-describing: the lengths stream carries the count. Decoding turns lengths into
+ * offsets a batch of {@link DeltaBatchReader#BATCH} at a time, checking every length and the running
+ * total against the page, then copies all bytes into the arena in one call. Thread-safe; its
+ * {@link Decoder}s are not.
+ */
+public final class DeltaLengthByteArray implements ByteArrayCodec {
+    private final DeltaCodec32 lengths;
+
+    /** @param lengths the int32 DELTA_BINARY_PACKED codec of the lengths (its decoder variant decodes them) */
+    public DeltaLengthByteArray(DeltaCodec32 lengths) {
+        this.lengths = lengths;
+    }
+
+    @Override
+    public String name() {
+        return "parquet.delta-length-byte-array";
+    }
+
+    @Override
+    public int maxEncodedBytes(int n, long dataBytes) {
+        return Bytes.arraySize(lengths.maxEncodedBytes(n) + dataBytes);
+    }
+
+    @Override
+    public int encode(ByteArrays values, int from, int n, byte[] out, int outOff) {
+        int[] offs = values.offsets();
+        long dataBytes = (long) offs[from + n] - offs[from];
+        Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n, dataBytes));
+        int[] len = new int[n];
+        for (int i = 0; i < n; i++) len[i] = values.length(from + i);
+        int p = outOff + lengths.encode(len, 0, n, out, outOff);
+        System.arraycopy(values.data(), offs[from], out, p, (int) dataBytes);
+        return p + (int) dataBytes - outOff;
+    }
+
+    @Override
+    public int decodedLength(byte[] in, int inOff, int inLen) {
+        return DeltaFormat.count(in, inOff, inOff + inLen);
+    }
+
+    @Override
+    public Decoder newDecoder() {
+        return new LengthsDecoder(lengths);
+    }
+
+    /** Decodes DELTA_LENGTH_BYTE_ARRAY sections; its child lengths reader is built once and re-pointed per page. */
+    static final class LengthsDecoder implements Decoder {
+        private final DeltaBatchReader reader;
+        private int[] batch = new int[0];
+
+        LengthsDecoder(DeltaCodec32 lengths) {
+            this.reader = new DeltaBatchReader(lengths);
+        }
+
+        @Override
+        public int decode(byte[] in, int inOff, int inLen, ByteArrays out) {
+            int before = out.count();
+            decodeSection(in, inOff, inOff, inOff + inLen, out);
+            return out.count() - before;
+        }
+
+        /** Decodes one DELTA_LENGTH_BYTE_ARRAY section at {@code off}; returns the offset after its bytes. */
+        int decodeSection(byte[] in, int base, int off, int end, ByteArrays out) {
+            int n = reader.reset(in, off, end);
+            out.requireRoom(n);
+            if (batch.length < reader.batchCapacity()) batch = new int[reader.batchCapacity()];
+            int first = out.count();
+            int start = out.bytes();
+            long total = 0;
+            int i = first;
+            for (int k; (k = reader.next(batch)) > 0; ) {
+                // offsets are written ahead of the count; the values become visible once their bytes are copied
+                out.reserve(i + k - first, 0);
+                int[] offs = out.offsets();
+                for (int j = 0; j < k; j++) {
+                    int len = batch[j];
+                    total += len;
+                    // the bytes follow the lengths, so the total can never exceed what is left of the page
+                    if (len < 0 || total > end - off) throw new CorruptDataException("value length", off - base, "value " + (i - first) + " has length " + len + ", " + total + " bytes in all, the page has " + (end - off));
+                    offs[++i] = start + (int) total;
+                }
+            }
+            int data = reader.end();
+            Bytes.require(data - base, total, end - base, "value bytes");
+            out.reserve(0, total);
+            System.arraycopy(in, data, out.data(), start, (int) total);
+            out.commit(first + n);
+            return data + (int) total;
+        }
+    }
+}

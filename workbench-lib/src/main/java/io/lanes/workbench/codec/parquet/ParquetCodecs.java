@@ -1,0 +1,71 @@
+package io.lanes.workbench.codec.parquet;
+
+import io.lanes.workbench.codec.Codec;
+import io.lanes.workbench.codec.bitpack.BlockKernel32;
+import io.lanes.workbench.codec.bitpack.BlockKernel64;
+import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
+import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Parquet encodings as registered codecs, and the one place their bit-unpacking kernels are
+ * chosen. Names: {@code parquet.<encoding>} for int32, {@code parquet.<encoding>64} for int64;
+ * DELTA_BINARY_PACKED decoder variants add {@code .<variant>}.
+ */
+public final class ParquetCodecs {
+    /** Sequential LSB-first kernels every Parquet decoder here unpacks with: switch kernels here. */
+    static final BlockKernel32 KERNEL32 = new SeqScalarKernel32();
+    static final BlockKernel64 KERNEL64 = new SeqScalarKernel64();
+
+    /** The decoder {@code parquet.delta} and {@code parquet.delta64} use. */
+    public static final DeltaVariant DEFAULT_DELTA = DeltaVariant.VSCAN;
+
+    private ParquetCodecs() {
+    }
+
+    /** DELTA_BINARY_PACKED int32 with the default 128/4 layout and the given decoder. */
+    public static DeltaCodec32 delta32(String name, DeltaVariant variant) {
+        return new DeltaCodec32(name, variant, KERNEL32, DeltaFormat.DEFAULT_BLOCK, DeltaFormat.DEFAULT_MINIBLOCKS);
+    }
+
+    /** DELTA_BINARY_PACKED int64 with the default 128/4 layout and the given decoder. */
+    public static DeltaCodec64 delta64(String name, DeltaVariant variant) {
+        return new DeltaCodec64(name, variant, KERNEL64, DeltaFormat.DEFAULT_BLOCK, DeltaFormat.DEFAULT_MINIBLOCKS);
+    }
+
+    private static final Map<String, Codec> BY_NAME = index();
+
+    private static Map<String, Codec> index() {
+        Map<String, Codec> m = new LinkedHashMap<>();
+        for (Codec c : all()) m.put(c.name(), c);
+        return Map.copyOf(m);
+    }
+
+    /** The Parquet codec of that name (the names {@link ParquetPage#codec()} gives). */
+    public static Codec byName(String name) {
+        Codec c = BY_NAME.get(name);
+        if (c == null) throw new IllegalArgumentException("no Parquet codec named '" + name + "'; known: " + BY_NAME.keySet());
+        return c;
+    }
+
+    /** Every Parquet codec, in registry order. */
+    public static List<Codec> all() {
+        List<Codec> out = new ArrayList<>();
+        out.add(new Plain32());
+        out.add(new Plain64());
+        out.add(delta32("parquet.delta", DEFAULT_DELTA));
+        for (DeltaVariant v : DeltaVariant.values()) out.add(delta32("parquet.delta." + v.suffix(), v));
+        out.add(delta64("parquet.delta64", DEFAULT_DELTA));
+        for (DeltaVariant v : DeltaVariant.values()) out.add(delta64("parquet.delta64." + v.suffix(), v));
+        out.add(new RleHybrid32(KERNEL32));
+        out.add(new ByteStreamSplit32());
+        out.add(new ByteStreamSplit64());
+        out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA)));
+        out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA)));
+        return out;
+    }
+}

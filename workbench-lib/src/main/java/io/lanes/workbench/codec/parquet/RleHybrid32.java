@@ -1,0 +1,162 @@
+package io.lanes.workbench.codec.parquet;
+
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CorruptDataException;
+import io.lanes.workbench.codec.IntCodec;
+import io.lanes.workbench.codec.bitpack.BlockKernel32;
+
+import java.util.Arrays;
+
+/**
+ * {@code parquet.rle}: the Parquet RLE / bit-packing hybrid for unsigned values of 0..32 bits.
+ *
+ * <pre>
+ * page  := count:ULEB128  width:uint8  run*
+ * run   := header:ULEB128 ( header&1 == 0: RLE run of header>>>1 copies of value:ceil(width/8) bytes LE
+ *                         | header&1 == 1: (header>>>1) groups of 8 values bit-packed LSB-first, width*groups bytes )
+ * </pre>
+ * Parquet carries the count in the page header and the width either in the schema (levels) or in a
+ * leading byte (RLE_DICTIONARY data: {@code width run*}); this page is that dictionary-index layout
+ * with the count in front, so a real dictionary-index section becomes a page by prefixing its
+ * count. The width is the bit length of the largest value read as unsigned (negative int32 values
+ * take 32 bits). The encoder emits an RLE run for 8 or more equal values starting at a group
+ * boundary and bit-packed runs of at most 63 groups otherwise, as parquet-java does; a final
+ * bit-packed group is padded with zero bits. Thread-safe: holds only a stateless kernel.
+ */
+public final class RleHybrid32 implements IntCodec {
+    private static final int MAX_GROUPS = 63;
+    private final BlockKernel32 kernel;
+
+    public RleHybrid32(BlockKernel32 kernel) {
+        this.kernel = kernel;
+    }
+
+    @Override
+    public String name() {
+        return "parquet.rle";
+    }
+
+    @Override
+    public int maxEncodedBytes(int n) {
+        if (n < 0) throw new IllegalArgumentException("negative value count " + n);
+        // worst case: all bit-packed at width 32, one header byte per 63 groups, padding to a group
+        long groups = (n + 7L) / 8;
+        return Bytes.arraySize(Leb128.size(n) + 1 + (groups + MAX_GROUPS - 1) / MAX_GROUPS + groups * 32);
+    }
+
+    @Override
+    public int encode(int[] values, int off, int n, byte[] out, int outOff) {
+        Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
+        int or = 0;
+        for (int i = 0; i < n; i++) or |= values[off + i];
+        int w = 32 - Integer.numberOfLeadingZeros(or);
+        int p = Leb128.write(n, out, outOff);
+        out[p++] = (byte) w;
+        int valueBytes = (w + 7) / 8;
+        int i = 0;
+        while (i < n) {
+            int run = runLength(values, off + i, n - i, Integer.MAX_VALUE);
+            if (run >= 8) {
+                p = Leb128.write((long) run << 1, out, p);
+                for (int b = 0; b < valueBytes; b++) out[p++] = (byte) (values[off + i] >>> (8 * b));
+                i += run;
+                continue;
+            }
+            int start = i;
+            int groups = 0;
+            do {
+                i += 8;
+                groups++;
+            } while (i < n && groups < MAX_GROUPS && runLength(values, off + i, n - i, 8) < 8);
+            p = Leb128.write(((long) groups << 1) | 1, out, p);
+            int take = Math.min(n, i) - start;
+            int bytes = groups * w;
+            int wrote = kernel.pack(values, off + start, take, w, out, p);
+            Arrays.fill(out, p + wrote, p + bytes, (byte) 0);
+            p += bytes;
+            i = Math.min(i, n);
+        }
+        return p - outOff;
+    }
+
+    /** Length of the run of equal values at {@code v[from]}, capped at {@code cap}. */
+    private static int runLength(int[] v, int from, int max, int cap) {
+        int k = 1;
+        int limit = Math.min(max, cap);
+        while (k < limit && v[from + k] == v[from]) k++;
+        return k;
+    }
+
+    @Override
+    public int decodedLength(byte[] in, int inOff, int inLen) {
+        int end = inOff + inLen;
+        int n = Leb128.readInt(in, inOff, end, "value count");
+        int wPos = Leb128.end(in, inOff);
+        Bytes.require(wPos - inOff, 1, inLen, "bit width");
+        int w = in[wPos] & 0xFF;
+        if (w > 32) throw new CorruptDataException("bit width", wPos - inOff, "width " + w + " > 32");
+        // one RLE run of a few bytes can hold any count, so the count is checked against the runs while
+        // decoding and against the caller's buffer before it
+        return n;
+    }
+
+    @Override
+    public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
+        int n = decodedLength(in, inOff, inLen);
+        Bytes.requireOutput(out.length, outOff, n);
+        int wPos = Leb128.end(in, inOff);
+        decodeRuns(kernel, in, inOff, wPos + 1, inOff + inLen, in[wPos] & 0xFF, n, out, outOff);
+        return n;
+    }
+
+    /**
+     * Validates a whole {@code parquet.rle} page (header and every run) without decoding it and
+     * returns the offset of its first run; for adapters that hand the runs to another decoder.
+     *
+     * @throws CorruptDataException if any field fails validation
+     */
+    public static int checkPage(byte[] in, int inOff, int inLen, int n) {
+        int wPos = Leb128.end(in, inOff);
+        decodeRuns(null, in, inOff, wPos + 1, inOff + inLen, in[wPos] & 0xFF, n, null, 0);
+        return wPos + 1;
+    }
+
+    /**
+     * Decodes {@code n} values of {@code width} bits from the runs at {@code p} into
+     * {@code out[o, o+n)}, or only validates the runs when {@code out} is null; returns the offset
+     * after the last run. {@code base} is the page start, for error offsets. Validates every run
+     * header against the values still wanted (a bit-packed run may overshoot by its padding only)
+     * and every length against the page, so a corrupt header can neither overrun nor spin.
+     */
+    static int decodeRuns(BlockKernel32 kernel, byte[] in, int base, int p, int end, int width, int n, int[] out, int o) {
+        int valueBytes = (width + 7) / 8;
+        int done = 0;
+        while (done < n) {
+            int hPos = p;
+            long header = Leb128.read(in, p, end, 5, "run header");
+            p = Leb128.end(in, p);
+            long len = header >>> 1;
+            int left = n - done;
+            if ((header & 1) == 0) {
+                if (len == 0 || len > left) throw new CorruptDataException("RLE run length", hPos - base, "run of " + len + " values where " + left + " remain");
+                Bytes.require(p - base, valueBytes, end - base, "RLE run value");
+                int v = 0;
+                for (int b = 0; b < valueBytes; b++) v |= (in[p + b] & 0xFF) << (8 * b);
+                if (width < 32 && (v >>> width) != 0) throw new CorruptDataException("RLE run value", p - base, "value " + Integer.toUnsignedString(v) + " wider than " + width + " bits");
+                p += valueBytes;
+                if (out != null) Arrays.fill(out, o + done, o + done + (int) len, v);
+                done += (int) len;
+            } else {
+                long values = len * 8;
+                if (len == 0 || values - left >= 8) throw new CorruptDataException("bit-packed run length", hPos - base, len + " groups of 8 where " + left + " values remain");
+                long bytes = len * width;
+                Bytes.require(p - base, bytes, end - base, "bit-packed run data");
+                int take = (int) Math.min(values, left);
+                if (out != null) kernel.unpack(in, p, take, width, out, o + done);
+                p += (int) bytes;
+                done += take;
+            }
+        }
+        return p;
+    }
+}

@@ -1,0 +1,30 @@
+/**
+ * Peers: the codecs a user would otherwise pick, run in the same JVM on the same data through the
+ * same harness, named {@code peer.*}. JavaFastPFOR 0.3.14: {@code peer.jfp.binarypacking},
+ * {@code peer.jfp.fastpfor}, {@code peer.jfp.fastpfor128}, {@code peer.jfp.vectorfastpfor}
+ * (preferred lane width), {@code peer.jfp.vectorbinarypacking} (256-bit lanes),
+ * {@code peer.jfp.integratedbinarypacking} (differential; meant for sorted data, and it round-trips
+ * any int32 data, unsorted data just packs at wide widths); every block codec is composed with
+ * VariableByte for the tail as the library prescribes. parquet-java 1.18.1:
+ * {@code peer.parquet.delta(64)}, {@code peer.parquet.rle}, {@code peer.parquet.bss(64)} on the
+ * same page layouts as our {@code parquet.*} codecs.
+ *
+ * <h2>What the adapters add to the peer's own decode</h2>
+ * <ul>
+ * <li>JavaFastPFOR reads int[] only: one bulk copy of the page's words into a reused per-thread
+ * int[] ({@code MemorySegment.copy}, memcpy speed); header checks: the block codec's own count
+ * against ours, O(32) checks a 65,536-value page for the FastPFOR family (which sizes arrays by
+ * exception counts), a count of the tail's varint terminators (under 1,300 bytes). Output goes
+ * straight into the caller's buffer.</li>
+ * <li>parquet-java readers are per page and read a value per call: a new reader and a ByteBuffer
+ * stream per page (its API cannot re-point a reader), one {@code readInteger()}/{@code readLong()}
+ * /{@code readInt()} per value into the caller's buffer (how parquet-java's column readers consume
+ * them), plus our header checks first (DELTA header, RLE run headers) because parquet-java sizes
+ * arrays by those fields.</li>
+ * </ul>
+ * Every library exception becomes a {@link io.lanes.workbench.codec.CorruptDataException} naming
+ * the peer. JavaFastPFOR 0.3.14's VectorFastPFOR writes one word more than it reads back after
+ * 32-bit exceptions that do not fill a vector block; the adapter resumes each page where the
+ * encoder put it, so the peer round-trips.
+ */
+package io.lanes.workbench.codec.peer;

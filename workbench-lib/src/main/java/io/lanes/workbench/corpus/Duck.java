@@ -1,0 +1,40 @@
+package io.lanes.workbench.corpus;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * DuckDB connections for reading files, fully offline: extension auto-install and auto-load are off
+ * (Parquet, CSV and JSON are built into the JDBC driver), so a read never reaches the network.
+ * Every call opens a fresh in-memory database; close it after use.
+ */
+final class Duck {
+    private Duck() {
+    }
+
+    static Connection open() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("autoinstall_known_extensions", "false");
+        p.setProperty("autoload_known_extensions", "false");
+        return DriverManager.getConnection("jdbc:duckdb:", p);
+    }
+
+    /** A SQL string literal. */
+    static String literal(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+
+    /** A quoted SQL identifier. */
+    static String ident(String s) {
+        return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+
+    /** The first line of a DuckDB error, without its "Binder Error:"-style prefix noise. */
+    static String message(SQLException e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return (nl < 0 ? m : m.substring(0, nl)).strip();
+    }
+}

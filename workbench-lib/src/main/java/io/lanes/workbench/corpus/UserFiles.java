@@ -1,0 +1,222 @@
+package io.lanes.workbench.corpus;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A column of the user's own CSV, TSV or Parquet file, read through DuckDB, as a {@link Column} like
+ * any registry column. Every problem is a {@link CorpusException} whose one-line message names the
+ * file, and the column and row where they apply: missing file, missing column, a column type that
+ * is not integers, a non-integer value, a value too wide for the requested type, a null (unless
+ * nulls are dropped). Stateless and thread-safe.
+ *
+ * <p>Format: a name ending in {@code .parquet} (or {@code .parq}) is Parquet, anything else CSV
+ * (optionally gzip-compressed, {@code .tsv} meaning tab-separated); the CSV dialect and header row
+ * are detected by DuckDB's sniffer unless a delimiter is given. In a CSV, empty fields and
+ * {@code NULL}, {@code null}, {@code \N} are nulls and values may have surrounding blanks.
+ */
+public final class UserFiles {
+    /** What to do with nulls. */
+    public enum Nulls {
+        /** Skip them; the provenance says how many. */
+        DROP,
+        /** Fail at the first one, naming its row. */
+        REJECT;
+
+        /** Parses {@code drop} / {@code reject}, case-insensitively. */
+        public static Nulls parse(String s) {
+            for (Nulls n : values()) if (n.name().equalsIgnoreCase(s)) return n;
+            throw new CorpusException("unknown nulls policy '" + s + "'; use drop or reject");
+        }
+    }
+
+    private static final Set<String> INT32_TYPES = Set.of("TINYINT", "SMALLINT", "INTEGER", "UTINYINT", "USMALLINT");
+    private static final Set<String> INT64_TYPES = Set.of("BIGINT", "UINTEGER");
+    private static final String ACCEPTED = "accepted: TINYINT, SMALLINT, INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER, "
+            + "DATE (as days since 1970-01-01), TIMESTAMP (as microseconds since 1970-01-01)";
+
+    private UserFiles() {
+    }
+
+    /** {@link #load(Path, String, ValueType, Character, Nulls)} with the type chosen from the data, a detected dialect and nulls rejected. */
+    public static Column load(Path file, String column) {
+        return load(file, column, null, null, Nulls.REJECT);
+    }
+
+    /**
+     * Loads one column of a user file.
+     *
+     * @param file      a CSV/TSV (optionally .gz) or Parquet file
+     * @param column    a column name (exact), or else a 0-based column index
+     * @param type      int32 or int64; null chooses: Parquet by the column's type (up to 32-bit types
+     *                  and DATE give int32), CSV int32 when every value fits, else int64
+     * @param delimiter CSV field delimiter; null detects it ({@code .tsv}: tab)
+     * @param nulls     drop or reject nulls
+     * @return a column with id {@code file:<file name>#<column name>} and dataset {@code file:<file name>}
+     * @throws CorpusException for every bad input, naming file, column and row
+     */
+    public static Column load(Path file, String column, ValueType type, Character delimiter, Nulls nulls) {
+        String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        if (!Files.exists(file)) throw new CorpusException("file " + file + ": not found");
+        if (!Files.isRegularFile(file)) throw new CorpusException("file " + file + ": not a regular file");
+        String lower = name.toLowerCase(Locale.ROOT);
+        boolean parquet = lower.endsWith(".parquet") || lower.endsWith(".parq");
+        if (parquet && delimiter != null) throw new CorpusException("file " + file + ": a delimiter applies to CSV/TSV files, not Parquet");
+        if (delimiter == null && (lower.endsWith(".tsv") || lower.endsWith(".tsv.gz"))) delimiter = '\t';
+        try (Connection conn = Duck.open(); Statement st = conn.createStatement()) {
+            String path = Duck.literal(file.toAbsolutePath().toString());
+            boolean header = true;
+            String source;
+            if (parquet) {
+                source = "read_parquet(" + path + ")";
+            } else {
+                String delim = delimiter == null ? "" : ", delim=" + Duck.literal(delimiter.toString());
+                try (ResultSet rs = st.executeQuery("SELECT HasHeader FROM sniff_csv(" + path + delim + ")")) {
+                    rs.next();
+                    header = rs.getBoolean(1);
+                }
+                source = "read_csv(" + path + delim + ", header=" + header + ", all_varchar=true, nullstr=['', 'NULL', 'null', '\\N'])";
+            }
+            List<String> names = new ArrayList<>();
+            List<String> types = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery("DESCRIBE SELECT * FROM " + source)) {
+                while (rs.next()) {
+                    names.add(rs.getString("column_name"));
+                    types.add(rs.getString("column_type"));
+                }
+            }
+            int index = columnIndex(file, column, names, header);
+            String colName = header ? names.get(index) : "#" + index;
+            String what = "file " + file + " column '" + (header ? colName : Integer.toString(index)) + "'";
+            String provenance = "user file " + file.toAbsolutePath() + " (sha256 " + Sha256.of(file) + ")";
+            Column col = parquet
+                    ? readParquet(st, source, index, types.get(index), what, type, nulls, name, colName, provenance)
+                    : readCsv(st, source, index, header, what, type, nulls, name, colName, provenance);
+            if (col.size() == 0) throw new CorpusException(what + ": no values" + (nulls == Nulls.DROP ? " after dropping nulls" : ""));
+            return col;
+        } catch (SQLException e) {
+            throw new CorpusException("file " + file + ": cannot read it as " + (parquet ? "Parquet" : "CSV") + ": " + Duck.message(e), e);
+        } catch (IOException e) {
+            throw new CorpusException("file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A delimiter as given on a command line: one character, or {@code \t} / {@code tab} for a tab;
+     * null or empty means "detect".
+     */
+    public static Character parseDelimiter(String s) {
+        if (s == null || s.isEmpty()) return null;
+        if (s.equals("\\t") || s.equalsIgnoreCase("tab")) return '\t';
+        if (s.length() != 1) throw new CorpusException("delimiter '" + s + "' is not one character (use \\t or tab for a tab)");
+        return s.charAt(0);
+    }
+
+    private static int columnIndex(Path file, String column, List<String> names, boolean header) {
+        if (header) {
+            int byName = names.indexOf(column);
+            if (byName >= 0) return byName;
+        }
+        int index;
+        try {
+            index = Integer.parseInt(column.strip());
+        } catch (NumberFormatException e) {
+            if (!header) {
+                throw new CorpusException("file " + file + ": no column '" + column + "': the file has no header row, so give a 0-based index 0.."
+                        + (names.size() - 1));
+            }
+            throw new CorpusException("file " + file + ": no column '" + column + "'; columns: " + String.join(", ", names)
+                    + " (or a 0-based index 0.." + (names.size() - 1) + ")");
+        }
+        if (index < 0 || index >= names.size()) {
+            throw new CorpusException("file " + file + ": no column '" + column + "'; column indexes are 0-based, 0.." + (names.size() - 1)
+                    + (header ? " (columns: " + String.join(", ", names) + ")" : ""));
+        }
+        return index;
+    }
+
+    private static Column readParquet(Statement st, String source, int index, String sqlType, String what, ValueType type, Nulls nulls,
+                                      String fileName, String colName, String provenance) throws SQLException {
+        String f = "#" + (index + 1);
+        String expr;
+        ValueType natural;
+        String base = sqlType.toUpperCase(Locale.ROOT);
+        if (INT32_TYPES.contains(base)) {
+            expr = "CAST(" + f + " AS BIGINT)";
+            natural = ValueType.INT32;
+        } else if (INT64_TYPES.contains(base)) {
+            expr = "CAST(" + f + " AS BIGINT)";
+            natural = ValueType.INT64;
+        } else if (base.equals("DATE")) {
+            expr = "CAST(" + f + " - DATE '1970-01-01' AS BIGINT)";
+            natural = ValueType.INT32;
+        } else if (base.startsWith("TIMESTAMP")) {
+            expr = "epoch_us(" + f + ")";
+            natural = ValueType.INT64;
+        } else {
+            throw new CorpusException(what + " has type " + sqlType + ", not integers (" + ACCEPTED + ")");
+        }
+        ValueType t = type == null ? natural : type;
+        LongBuffer values = new LongBuffer(t);
+        long row = 0, dropped = 0;
+        try (ResultSet rs = st.executeQuery("SELECT " + expr + " FROM " + source)) {
+            while (rs.next()) {
+                row++;
+                long v = rs.getLong(1);
+                if (rs.wasNull()) {
+                    if (nulls == Nulls.REJECT) throw new CorpusException(what + " row " + row + ": null value (use --nulls drop to skip nulls)");
+                    dropped++;
+                    continue;
+                }
+                values.add(v, what, row);
+            }
+        }
+        return values.toColumn("file:" + fileName + "#" + colName, "file:" + fileName,
+                provenance + ", column " + colName + " (" + sqlType + "), " + row + " rows, " + dropped + " nulls dropped");
+    }
+
+    private static Column readCsv(Statement st, String source, int index, boolean header, String what, ValueType type, Nulls nulls,
+                                  String fileName, String colName, String provenance) throws SQLException {
+        LongBuffer values = new LongBuffer(ValueType.INT64);
+        long row = 0, dropped = 0, firstWide = 0;
+        try (ResultSet rs = st.executeQuery("SELECT #" + (index + 1) + " FROM " + source)) {
+            while (rs.next()) {
+                row++;
+                String s = rs.getString(1);
+                String at = what + " row " + row + " (line " + (row + (header ? 1 : 0)) + ")";
+                if (s == null) {
+                    if (nulls == Nulls.REJECT) throw new CorpusException(at + ": null value (use --nulls drop to skip nulls)");
+                    dropped++;
+                    continue;
+                }
+                long v;
+                try {
+                    v = Long.parseLong(s.strip());
+                } catch (NumberFormatException e) {
+                    throw new CorpusException(at + ": '" + s + "' is not an integer");
+                }
+                if (firstWide == 0 && v != (int) v) {
+                    if (type == ValueType.INT32) throw new CorpusException(at + ": value " + v + " does not fit int32 (use --type int64)");
+                    firstWide = row;
+                }
+                values.add(v, what, row);
+            }
+        }
+        ValueType t = type != null ? type : firstWide == 0 ? ValueType.INT32 : ValueType.INT64;
+        Column wide = values.toColumn("file:" + fileName + "#" + colName, "file:" + fileName,
+                provenance + ", column " + colName + ", " + row + " rows, " + dropped + " nulls dropped");
+        if (t == ValueType.INT64) return wide;
+        int[] ints = new int[wide.size()];
+        for (int i = 0; i < ints.length; i++) ints[i] = (int) wide.longs()[i];
+        return Column.ofInts(wide.id(), wide.dataset(), ints, wide.provenance());
+    }
+}

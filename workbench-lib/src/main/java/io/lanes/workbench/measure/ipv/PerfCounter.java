@@ -1,0 +1,88 @@
+package io.lanes.workbench.measure.ipv;
+
+import io.lanes.workbench.corpus.Column;
+import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Fingerprint;
+import io.lanes.workbench.measure.Prepared;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Counts retired user-space instructions in process with {@code perf_event_open} (through the FFM
+ * API) on the calling thread, which runs the kernels: exact hardware counts where a PMU exists. The
+ * kernels compile under this JVM's own flags, which every figure names. Not thread-safe: one
+ * measurement at a time per thread.
+ */
+public final class PerfCounter implements InstructionCounter {
+    /** Backend name in probes and figures. */
+    public static final String TOOL = "perf_event_open";
+
+    private final int type;
+    private final long config;
+
+    /** Counts retired instructions ({@code PERF_COUNT_HW_INSTRUCTIONS}). */
+    public PerfCounter() {
+        this(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS);
+    }
+
+    /** Counts another event through the same protocol (tests use the software task clock, which needs no PMU). */
+    PerfCounter(int type, long config) {
+        this.type = type;
+        this.config = config;
+    }
+
+    /** Whether hardware instruction counting works on this thread, and if not, why. */
+    public static IpvProbe probe() {
+        try (PerfEvent e = PerfEvent.open(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS)) {
+            return new IpvProbe(TOOL, true, "hardware instruction counter on the measuring thread");
+        } catch (PerfEvent.Unavailable e) {
+            return new IpvProbe(TOOL, false, e.getMessage());
+        }
+    }
+
+    @Override
+    public String tool() {
+        return TOOL;
+    }
+
+    @Override
+    public List<IpvFigure> measure(List<IpvRequest> requests) {
+        try (PerfEvent ev = PerfEvent.open(type, config)) {
+            List<Long> counts = new ArrayList<>();
+            IpvProtocol.Bracket bracket = new IpvProtocol.Bracket() {
+                @Override
+                public void begin() {
+                    ev.reset();
+                    ev.enable();
+                }
+
+                @Override
+                public void end() {
+                    ev.disable();
+                    counts.add(ev.read());
+                }
+            };
+            int emptyCalls = IpvProtocol.countEmpty(bracket);
+            double emptyPerCall = (counts.get(1) - counts.get(0)) / (double) emptyCalls;
+            String features = IpvProtocol.jitFeatures();
+            List<IpvFigure> out = new ArrayList<>();
+            for (IpvRequest r : requests) {
+                Arm arm = Arm.named(r.codec());
+                Column col = Datasets.load(r.dataset());
+                Prepared p = Prepared.of(arm, col, r.values());
+                p.verify(r.codec() + " on " + r.dataset());
+                Prepared small = Prepared.of(arm, col, Math.min(IpvProtocol.SMALL_VALUES, r.values()));
+                counts.clear();
+                int calls = IpvProtocol.count(p::decode, small::decode, r.values(), bracket);
+                out.add(new IpvFigure(r.codec(), r.dataset(), r.values(),
+                        IpvFigure.perValue(counts.get(0), counts.get(1), calls, emptyPerCall, r.values()),
+                        IpvFigure.EXACT_HW, TOOL, Fingerprint.jdk(), features, calls, counts.get(1) - counts.get(0), emptyPerCall));
+            }
+            return out;
+        } catch (PerfEvent.Unavailable e) {
+            throw new IllegalStateException(TOOL + " unavailable: " + e.getMessage(), e);
+        }
+    }
+}

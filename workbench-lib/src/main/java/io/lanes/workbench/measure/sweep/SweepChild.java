@@ -1,0 +1,40 @@
+package io.lanes.workbench.measure.sweep;
+
+import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Harness;
+import io.lanes.workbench.measure.Measurement;
+import io.lanes.workbench.measure.WorkingSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The child JVM of a JIT-level sweep leg ({@link SimdSweep}): measures arms on columns with the
+ * harness under the JIT flags it was started with and prints every measurement as one line of
+ * JSON after {@link #PREFIX}. Arguments: {@code REPS LADDER DATASETS ARMS}, the last three
+ * comma-separated.
+ */
+public final class SweepChild {
+    /** Marks measurement lines on standard output. */
+    public static final String PREFIX = "measurement ";
+
+    private SweepChild() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 4) {
+            System.err.println("usage: SweepChild REPS LADDER DATASETS ARMS");
+            System.exit(2);
+        }
+        List<Arm> arms = new ArrayList<>();
+        for (String a : args[3].split(",")) arms.add(SimdSweep.arm(a));
+        Harness h = new Harness(SimdSweep.harnessConfig(Integer.parseInt(args[0])));
+        for (WorkingSet ws : WorkingSet.parseList(args[1])) {
+            for (String id : args[2].split(",")) {
+                for (Measurement m : h.measure(arms, Datasets.load(id), ws)) System.out.println(PREFIX + SimdSweep.format(m));
+            }
+        }
+        System.out.flush();
+    }
+}

@@ -1,0 +1,59 @@
+package io.lanes.workbench.measure.ipv;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PerfEventTest {
+    @Test
+    void softwareTaskClockCountsTheCallingThreadThroughTheFfmPlumbing() throws Exception {
+        // software events exist on every Linux kernel with perf events, PMU or not
+        try (PerfEvent clock = PerfEvent.open(PerfEvent.TYPE_SOFTWARE, PerfEvent.SW_TASK_CLOCK)) {
+            clock.reset();
+            clock.enable();
+            long x = 0;
+            for (int i = 0; i < 20_000_000; i++) x += i ^ (x >>> 3);
+            clock.disable();
+            long ns = clock.read();
+            assertTrue(ns > 100_000, "task clock counted " + ns + " ns for a busy loop (x=" + x + ")");
+            clock.reset();
+            assertEquals(0, clock.read(), "reset zeroes the count");
+        }
+    }
+
+    @Test
+    void hardwareInstructionsOpenOrReportErrnoAndMeaning() {
+        boolean pmu = Files.isDirectory(Path.of("/sys/bus/event_source/devices/cpu"));
+        IpvProbe probe = PerfCounter.probe();
+        if (pmu) {
+            assertTrue(probe.available(), probe.line());
+            return;
+        }
+        assertFalse(probe.available());
+        PerfEvent.Unavailable e = assertThrows(PerfEvent.Unavailable.class, () -> PerfEvent.open(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS));
+        assertEquals(2, e.errno());
+        assertTrue(probe.line().startsWith("perf_event_open: unavailable (errno 2 ENOENT: no PMU"), probe.line());
+    }
+
+    @Test
+    void theInProcessProtocolRunsOnTheMeasuringThread() {
+        // the task clock stands in for the instruction counter a PMU would give: same brackets, same arithmetic
+        PerfCounter clock = new PerfCounter(PerfEvent.TYPE_SOFTWARE, PerfEvent.SW_TASK_CLOCK);
+        List<IpvFigure> fs = clock.measure(List.of(new IpvRequest("plain", "syn.uniform.w12", 16384),
+                new IpvRequest("bitpack.seq.scalar", "syn.uniform.w12", 16384)));
+        assertEquals(2, fs.size());
+        for (IpvFigure f : fs) {
+            assertEquals(IpvFigure.EXACT_HW, f.backend());
+            assertEquals(16384, f.values());
+            assertTrue(f.kernelDelta() > 0, f.detail());
+        }
+        assertEquals("bitpack.seq.scalar", fs.get(1).codec());
+    }
+}
