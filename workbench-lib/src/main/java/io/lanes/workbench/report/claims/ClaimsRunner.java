@@ -89,7 +89,7 @@ public final class ClaimsRunner {
             WorkingSet ws = WorkingSet.parse(cs.get(0).workingSet());
             Path dir = outDir.resolve(g.getKey().replace('@', '-'));
             log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + ": " + cs.stream().map(Claim::id).toList());
-            Recorder.run("claims", arms, columns, List.of(ws), config, dir, log);
+            Recorder.run("claims", arms, columns, List.of(ws), config, dir, log, Recorder.Options.cli());
             Table t = ResultBundle.load(dir);
             for (Claim c : cs) verdicts.put(c.id(), judge(c, t));
         }
