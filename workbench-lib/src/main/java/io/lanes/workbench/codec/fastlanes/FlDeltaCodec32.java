@@ -5,6 +5,8 @@ import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
 import io.lanes.workbench.codec.pfor.PforCostModel;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * FastLanes delta over int32 values (seed 001; format in {@link FlDeltaPages}): every 1024-value block
@@ -15,22 +17,21 @@ import io.lanes.workbench.codec.pfor.PforCostModel;
  * choice). {@link PforCostModel} picks each block's frame and width; deltas that need more are
  * exceptions (a jump, a reset or a wrap costs one, not a wider block). Decode unpacks, adds and, for
  * flat output of FL_ORDER lanes, restores file order in registers, in one pass per block (no grid in
- * memory), then adds each exception's dropped bits along the rest of its lane. A trailing partial
- * block is sequential delta.
+ * memory); a block with exceptions is unpacked in row order first, its exceptions added to their
+ * deltas, and then summed from those at full width. A trailing partial block is sequential delta.
  *
  * <p>Encode does not modify its input and allocates scratch per call; decode allocates nothing (one
- * 256-byte anchor buffer per thread). Thread-safe.
+ * scratch of lane sums and a block's deltas per thread). Thread-safe.
  */
 public final class FlDeltaCodec32 implements IntCodec {
     private static final int BLOCK = FlDeltaPages.BLOCK;
     private static final int LANES = 32;
-    /** Values of one FL_ORDER lane: a contiguous run in file order. */
-    private static final int RUN = 32;
     private static final int EXCEPTION_BYTES = FlDeltaPages.exceptionBytes(4);
     private static final int[] TO_TRANSPOSED = new int[BLOCK];
     private static final SeqScalarKernel32 SEQ = new SeqScalarKernel32();
-    /** Per thread: each lane's running sum in [0, LANES), scratch for the scalar anchor path in [LANES, 2 * LANES). */
-    private static final ThreadLocal<int[]> ANCHORS = ThreadLocal.withInitial(() -> new int[2 * LANES]);
+    /** Per thread: decode scratch (lane sums, and the row-order deltas of a block with exceptions). */
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    private static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
 
     static {
         for (int i = 0; i < BLOCK; i++) TO_TRANSPOSED[i] = FlOrder.toTransposed(i, 32);
@@ -183,7 +184,8 @@ public final class FlDeltaCodec32 implements IntCodec {
         int end = inOff + inLen;
         int p = inOff + FlDeltaPages.HEADER;
         int full = n / BLOCK;
-        int[] acc = full > 0 ? ANCHORS.get() : null;
+        Scratch scratch = full > 0 ? SCRATCH.get() : null;
+        int[] acc = full > 0 ? scratch.acc : null;
         boolean flat = !strided && order == OutputOrder.FLAT;
         for (int b = 0; b < full; b++) {
             FlDeltaPages.require(p, FlDeltaPages.blockHeader(4), end, "block header");
@@ -200,12 +202,26 @@ public final class FlDeltaCodec32 implements IntCodec {
             else scalarAnchors(in, p, anchorWidth, base, anchorFrame, acc);
             p += anchorBytes;
             int o = outOff + b * BLOCK;
-            if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);
-            else kernel.deltaRows(width, in, p, out, o, frame, acc);
+            if (exc == 0) {
+                if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);
+                else kernel.deltaRows(width, in, p, out, o, frame, acc);
+                p += 128 * width;
+                continue;
+            }
+            // patch the deltas in row order, then sum (and restore file order) from them at full width
+            kernel.rows(width, in, p, scratch.rows, 0, frame);
             p += 128 * width;
             int high = p + 2 * exc;
-            for (int e = 0; e < exc; e++) patch(FlDeltaPages.position(in, p + 2 * e, BLOCK), Bytes.getInt(in, high + 4 * e), out, o);
+            for (int e = 0; e < exc; e++) {
+                int pos = FlDeltaPages.position(in, p + 2 * e, BLOCK);
+                scratch.rows[strided ? pos : TO_TRANSPOSED[pos]] += Bytes.getInt(in, high + 4 * e);
+            }
             p = high + 4 * exc;
+            for (int i = 0; i < BLOCK; i += SPECIES.length()) {
+                IntVector.fromArray(SPECIES, scratch.rows, i).reinterpretAsBytes().intoArray(scratch.grid, 4 * i);
+            }
+            if (flat) kernel.deltaFlat(32, scratch.grid, 0, out, o, 0, acc);
+            else kernel.deltaRows(32, scratch.grid, 0, out, o, 0, acc);
         }
         int len = n - full * BLOCK;
         if (len > 0) {
@@ -232,17 +248,13 @@ public final class FlDeltaCodec32 implements IntCodec {
         return n;
     }
 
-    /**
-     * Adds an exception's dropped high bits to its value (file index {@code pos} of the block at
-     * {@code o}) and to every later value of its chain, wherever the output order put them.
-     */
-    private void patch(int pos, int high, int[] out, int o) {
-        if (strided) {
-            for (int i = pos; i < BLOCK; i += LANES) out[o + i] += high;
-        } else if (order == OutputOrder.FLAT) {
-            for (int i = pos, runEnd = pos | (RUN - 1); i <= runEnd; i++) out[o + i] += high;
-        } else {
-            for (int t = TO_TRANSPOSED[pos]; t < BLOCK; t += LANES) out[o + t] += high;
-        }
+    /** Decode scratch of one thread. */
+    private static final class Scratch {
+        /** Each lane's running sum in [0, LANES); scratch for the scalar anchor path in [LANES, 2 * LANES). */
+        final int[] acc = new int[2 * LANES];
+        /** A block's deltas in row order, patched. */
+        final int[] rows = new int[BLOCK];
+        /** The same as full-width FastLanes bytes: at width 32, word r of lane l is row r of lane l. */
+        final byte[] grid = new byte[4 * BLOCK];
     }
 }
