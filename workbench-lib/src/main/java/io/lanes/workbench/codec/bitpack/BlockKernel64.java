@@ -17,7 +17,7 @@ public interface BlockKernel64 {
     /**
      * Unpacks {@code blocks} consecutive full blocks of {@link BlockPageCodec32#BLOCK} values, all at
      * {@code width}, whose payloads follow each other from {@code inOff}. The page codec hands runs of
-     * equal-width blocks here so a kernel pays its per-call dispatch once per run; by default, one
+     * equal-width blocks here so a kernel dispatches on the width once per run; by default, one
      * {@link #unpack} per block.
      */
     default void unpackBlocks(byte[] in, int inOff, int blocks, int width, long[] out, int outOff) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,15 @@ import java.util.TreeMap;
 /**
  * Writes the per-width bit-packing kernels: sequential scalar (int32 and int64), sequential Vector
  * API and FastLanes (both per vector shape 128/256/512 bits). Every width 0..T gets its own fully
- * unrolled method whose shifts, masks and word loads are constants, as FastLanes generates its C
+ * unrolled code whose shifts, masks and word loads are constants, as FastLanes generates its C
  * kernels; the width itself stays a run-time argument that a {@code switch} dispatches on.
+ *
+ * <p>Two HotSpot facts shape the output. C1 gives up on a method of a few hundred Vector API calls
+ * and such a method is never promoted to C2 (it stays interpreted), so each width's work is cut into
+ * bands under a size budget; and C2 arrives only after hundreds of invocations, so band methods take
+ * one block and are called block by block. Vector API calls are written out, not wrapped in helper
+ * methods: C2 stops inlining non-forced helpers in big methods, and a vector crossing a call that is
+ * not inlined is boxed.
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>
@@ -219,7 +227,7 @@ public final class KernelGenerator {
         }
 
         String key() {
-            return java.util.Arrays.toString(idx) + java.util.Arrays.toString(shr) + (straddles ? java.util.Arrays.toString(shl) : "");
+            return Arrays.toString(idx) + Arrays.toString(shr) + (straddles ? Arrays.toString(shl) : "");
         }
 
         boolean identity() {
@@ -233,6 +241,39 @@ public final class KernelGenerator {
         }
     }
 
+    /**
+     * Whether width {@code w} cuts values from half-lanes (16-bit for int32, 32-bit for int64): a permute
+     * of half-lanes builds each lane's window from the half-lane holding the value's first bit and the
+     * next one, so one permute, one shift and one mask make a vector, where the whole-lane path needs
+     * two of each and an OR. Holds while the shift (under T/2) plus W fits T bits. For int32 only at
+     * 512 bits, where AVX-512 (implied) has a 16-bit permute ({@code vpermw}); AVX2 has none.
+     */
+    private static boolean halfwords(Ty t, int vb, int w) {
+        return w >= 1 && w <= t.bits / 2 + 1 && (t == Ty.LONG || vb == 512);
+    }
+
+    /** The half-lane pattern of output vector {@code j} at width {@code w}: first byte, half-lane indices, shifts. */
+    private record HalfPattern(int byteOff, int[] idx, int[] shr) {
+        static HalfPattern of(Ty t, int vl, int w, int j) {
+            int h = t.bits / 2;
+            long bit = (long) j * vl * w;
+            int hb = (int) (bit / h);
+            int[] idx = new int[2 * vl];
+            int[] shr = new int[vl];
+            for (int e = 0; e < vl; e++) {
+                int b = (int) (bit % h) + e * w;
+                idx[2 * e] = b / h;
+                idx[2 * e + 1] = b / h + 1;
+                shr[e] = b % h;
+            }
+            return new HalfPattern(hb * h / 8, idx, shr);
+        }
+
+        String key() {
+            return Arrays.toString(idx) + Arrays.toString(shr);
+        }
+    }
+
     private static String seqVector(Ty t, int vb) {
         int vl = vb / t.bits;
         int groupOut = t.bits / vl; // output vectors per group
@@ -241,7 +282,12 @@ public final class KernelGenerator {
         Src s = new Src();
         s.line("package io.lanes.workbench.codec.bitpack;").line("");
         s.line("import jdk.incubator.vector.ByteVector;");
+        boolean anyHalf = halfwords(t, vb, 1);
+        String halfVec = t == Ty.INT ? "ShortVector" : "IntVector";
+        String halfBox = t == Ty.INT ? "Short" : "Integer";
+        if (anyHalf && t == Ty.LONG) s.line("import jdk.incubator.vector.IntVector;");
         s.line("import jdk.incubator.vector." + t.vec + ";");
+        if (anyHalf && t == Ty.INT) s.line("import jdk.incubator.vector.ShortVector;");
         s.line("import jdk.incubator.vector.VectorShuffle;");
         s.line("import jdk.incubator.vector.VectorSpecies;").line("");
         s.line("import java.util.Arrays;").line("");
@@ -253,10 +299,10 @@ public final class KernelGenerator {
                  * method per width. Output vector j of a %d-value group is cut from the words at its first
                  * word: a lane rearrange picks each value's word, a variable shift aligns it, and where a value
                  * straddles two words the next word (a second load one word on, same rearrange) supplies its
-                 * high bits. Lane tables are built once at class initialisation and loaded once per call.
-                 * Stateless and thread-safe.
+                 * high bits.%s Lane tables are built once at class initialisation and loaded once per
+                 * call. Stateless and thread-safe.
                  */
-                """.formatted(t.prim, vb, vl, t.bits));
+                """.formatted(t.prim, vb, vl, t.bits, anyHalf ? " Widths 1.." + (t.bits / 2 + 1) + " instead permute half-lanes: lane e takes the two half-lanes\n * from the one holding its first bit (one permute, one shift, one mask per vector)." : ""));
         s.line("final class " + cls + " implements " + iface + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");
@@ -266,6 +312,12 @@ public final class KernelGenerator {
         s.line("private static final int[] IDX = new int[" + (t.bits + 1) + " * PER_GROUP * VL];");
         s.line("private static final " + t.prim + "[] SHR = new " + t.prim + "[IDX.length];");
         s.line("private static final " + t.prim + "[] SHL = new " + t.prim + "[IDX.length];");
+        if (anyHalf) {
+            s.line("private static final VectorSpecies<" + halfBox + "> H = " + halfVec + ".SPECIES_" + vb + ";");
+            s.line("/** Per (width 1.." + (t.bits / 2 + 1) + ", output vector j): the half-lane each half-lane takes, and each lane's right shift. */");
+            s.line("private static final int[] HIDX = new int[" + (t.bits / 2 + 2) + " * PER_GROUP * 2 * VL];");
+            s.line("private static final " + t.prim + "[] HSHR = new " + t.prim + "[" + (t.bits / 2 + 2) + " * PER_GROUP * VL];");
+        }
         int[] read = new int[t.bits + 1];
         for (int w = 1; w <= t.bits; w++) {
             int max = 0;
@@ -273,7 +325,7 @@ public final class KernelGenerator {
                 Pattern pt = Pattern.of(t, vl, w, j);
                 max = Math.max(max, (pt.k0 + vl + (pt.straddles ? 1 : 0)) * t.bytes());
             }
-            read[w] = w == t.bits ? w * t.bytes() : max;
+            read[w] = w == t.bits ? w * t.bytes() : halfwords(t, vb, w) ? HalfPattern.of(t, vl, w, groupOut - 1).byteOff + vb / 8 : max;
         }
         StringBuilder rb = new StringBuilder();
         for (int w = 0; w <= t.bits; w++) rb.append(w == 0 ? "" : ", ").append(read[w]);
@@ -289,7 +341,21 @@ public final class KernelGenerator {
         s.line("IDX[at] = b / " + t.bits + ";");
         s.line("SHR[at] = b % " + t.bits + ";");
         s.line("SHL[at] = b % " + t.bits + " + w > " + t.bits + " ? " + t.bits + " - b % " + t.bits + " : " + (t.bits - 1) + ";");
-        s.line("}").line("}").line("}").line("}").line("");
+        s.line("}").line("}").line("}");
+        if (anyHalf) {
+            int h = t.bits / 2;
+            s.line("for (int w = 1; w <= " + (h + 1) + "; w++) {");
+            s.line("for (int j = 0; j < PER_GROUP; j++) {");
+            s.line("long bit = (long) j * VL * w;");
+            s.line("for (int e = 0; e < VL; e++) {");
+            s.line("int b = (int) (bit % " + h + ") + e * w;");
+            s.line("int at = (w * PER_GROUP + j) * VL + e;");
+            s.line("HIDX[2 * at] = b / " + h + ";");
+            s.line("HIDX[2 * at + 1] = b / " + h + " + 1;");
+            s.line("HSHR[at] = b % " + h + ";");
+            s.line("}").line("}").line("}");
+        }
+        s.line("}").line("");
         s.line("@Override");
         s.line("public int readBytes(int width) {");
         s.line("return READ[width];");
@@ -306,7 +372,10 @@ public final class KernelGenerator {
         s.line("public void unpack(int width, byte[] in, int p, " + t.prim + "[] out, int o, int groups) {");
         s.line("switch (width) {");
         s.line("case 0 -> Arrays.fill(out, o, o + " + t.bits + " * groups, 0);");
-        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> " + calls("unpack", w, w == t.bits ? 1 : bandsOf.get(w).size(), "(in, p, out, o, groups)"));
+        for (int w = 1; w <= t.bits; w++) {
+            int nb = w == t.bits ? 1 : halfwords(t, vb, w) ? bands(groupOut, j -> 6).size() : bandsOf.get(w).size();
+            s.line("case " + w + " -> " + calls("unpack", w, nb, "(in, p, out, o, groups)"));
+        }
         s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
         s.line("}").line("}");
         for (int w = 1; w <= t.bits; w++) {
@@ -316,6 +385,34 @@ public final class KernelGenerator {
                 s.line("for (int g = 0; g < groups; g++, p += " + w * t.bytes() + ", o += " + t.bits + ") {");
                 for (int j = 0; j < groupOut; j++) s.line(load(t, "in", "p + " + j * vl * t.bytes()) + ".intoArray(out, o + " + j * vl + ");");
                 s.line("}").line("}");
+                continue;
+            }
+            if (halfwords(t, vb, w)) {
+                List<int[]> hb = bands(groupOut, j -> 6);
+                for (int band = 0; band < hb.size(); band++) {
+                    int[] range = hb.get(band);
+                    s.line("");
+                    s.line("private static void unpack" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, int groups) {");
+                    Map<String, Integer> constOf = new LinkedHashMap<>();
+                    for (int j = range[0]; j < range[1]; j++) {
+                        HalfPattern hp = HalfPattern.of(t, vl, w, j);
+                        if (constOf.containsKey(hp.key())) continue;
+                        int c = constOf.size();
+                        constOf.put(hp.key(), c);
+                        int at = (w * groupOut + j) * vl;
+                        s.line("VectorShuffle<" + halfBox + "> x" + c + " = VectorShuffle.fromArray(H, HIDX, " + 2 * at + ");");
+                        s.line(t.vec + " r" + c + " = " + t.vec + ".fromArray(S, HSHR, " + at + ");");
+                    }
+                    maskVar(s, t, w);
+                    s.line("for (int g = 0; g < groups; g++, p += " + w * t.bytes() + ", o += " + t.bits + ") {");
+                    for (int j = range[0]; j < range[1]; j++) {
+                        HalfPattern hp = HalfPattern.of(t, vl, w, j);
+                        int c = constOf.get(hp.key());
+                        String src = "ByteVector.fromArray(B, in, p + " + hp.byteOff + ").reinterpretAs" + (t == Ty.INT ? "Shorts" : "Ints") + "()";
+                        s.line(src + ".rearrange(x" + c + ").reinterpretAs" + t.cap + "s().lanewise(LSHR, r" + c + ").and(m).intoArray(out, o + " + j * vl + ");");
+                    }
+                    s.line("}").line("}");
+                }
                 continue;
             }
             List<int[]> bs = bandsOf.get(w);
@@ -362,8 +459,9 @@ public final class KernelGenerator {
     // registers"), and a method C1 gives up on is never promoted to C2: it stays interpreted, about
     // 1000x slower. So the generator cuts each width's work into bands whose estimated cost stays under
     // BUDGET (units: one per lanewise op, store, rearrange or blend; two per load or two-source select;
-    // measured failures started near 250). Band methods take whole runs of blocks, so a run of
-    // equal-width blocks pays each call once.
+    // measured failures started near 250). Band methods take one block and are called block by block,
+    // which costs a few percent against looping inside them but makes each one hot 50x sooner: HotSpot
+    // wants 600 invocations before C2, and until then these run as C1 code, 100x slower.
 
     private static final int BUDGET = 150;
 
@@ -391,6 +489,17 @@ public final class KernelGenerator {
         StringBuilder sb = new StringBuilder("{");
         for (int b = 0; b < nBands; b++) sb.append(' ').append(prefix).append(w).append('_').append(b).append(args).append(';');
         return sb.append(" }").toString();
+    }
+
+    /**
+     * A method calling the band methods of one width block by block over a run (a block at width w is
+     * 128 * w bytes); kept out of the dispatcher so that stays far below HotSpot's 8000-byte limit.
+     */
+    private static void blockLoop(Src s, Ty t, String prefix, int w, int nBands) {
+        s.line("");
+        s.line("private static void " + prefix + w + "(byte[] in, int p, " + t.prim + "[] out, int o, int blocks) {");
+        s.line("for (int end = o + 1024 * blocks; o < end; o += 1024, p += " + 128 * w + ") " + calls(prefix, w, nBands, "(in, p, out, o)"));
+        s.line("}");
     }
 
     // ------------------------------------------------------------------------------------------
@@ -438,38 +547,37 @@ public final class KernelGenerator {
                 s.line("private static final VectorMask<" + t.box + "> M" + st + " = VectorMask.fromLong(S, " + xorMask(vl, st) + "L);");
             }
         }
+        int groups = lanes / vl;
         List<List<int[]>> unpackBands = new ArrayList<>();
         List<List<int[]>> flatBands = new ArrayList<>();
         List<List<int[]>> packBands = new ArrayList<>();
         for (int w = 0; w <= t.bits; w++) {
             int fw = w;
-            unpackBands.add(bands(rows, r -> rowCost(t, fw, r) + 1));
+            // unpack: a unit is a row across every lane group, so loads and stores run in address order
+            unpackBands.add(bands(rows, r -> groups * (rowCost(t, fw, r) + 1)));
+            // flat: a unit is a row of tiles (VL rows), the code of one tile run for each lane group in turn
             int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
-            List<int[]> tiles = bands(rows / vl, tile -> {
+            flatBands.add(bands(rows / vl, u -> {
                 int c = tileCost;
-                for (int r = tile * vl; r < (tile + 1) * vl; r++) c += rowCost(t, fw, r);
+                for (int r = u * vl; r < (u + 1) * vl; r++) c += rowCost(t, fw, r);
                 return c;
-            });
-            List<int[]> flat = new ArrayList<>();
-            for (int[] b : tiles) flat.add(new int[] {b[0] * vl, b[1] * vl});
-            flatBands.add(flat);
+            }));
             // a gathering load is about ten units to C1; the OR into the word and its store two more
             packBands.add(bands(rows, r -> rowCost(t, fw, r) + 12));
         }
-        String flatBase = t.bits == 32 ? "(g & 15) * 64 + (g >> 4) * 32" : "g * 64";
         s.line("");
         s.line("@Override");
         s.line("public void unpack(int width, byte[] in, int p, " + t.prim + "[] out, int o, int blocks) {");
         s.line("switch (width) {");
         s.line("case 0 -> Arrays.fill(out, o, o + 1024 * blocks, 0);");
-        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> " + calls("unpack", w, unpackBands.get(w).size(), "(in, p, out, o, blocks)"));
+        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> unpack" + w + "(in, p, out, o, blocks);");
         s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
         s.line("}").line("}").line("");
         s.line("@Override");
         s.line("public void unpackFlat(int width, byte[] in, int p, " + t.prim + "[] out, int o, int blocks) {");
         s.line("switch (width) {");
         s.line("case 0 -> Arrays.fill(out, o, o + 1024 * blocks, 0);");
-        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> " + calls("flat", w, flatBands.get(w).size(), "(in, p, out, o, blocks)"));
+        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> flat" + w + "(in, p, out, o, blocks);");
         s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
         s.line("}").line("}").line("");
         s.line("@Override");
@@ -481,10 +589,12 @@ public final class KernelGenerator {
         s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
         s.line("}").line("}");
         for (int w = 1; w <= t.bits; w++) {
+            blockLoop(s, t, "unpack", w, unpackBands.get(w).size());
+            blockLoop(s, t, "flat", w, flatBands.get(w).size());
             List<int[]> ub = unpackBands.get(w);
-            for (int b = 0; b < ub.size(); b++) flUnpack(s, t, vb, lanes, w, b, ub.get(b), false, flatBase);
+            for (int b = 0; b < ub.size(); b++) flUnpack(s, t, vb, w, b, ub.get(b));
             List<int[]> fb = flatBands.get(w);
-            for (int b = 0; b < fb.size(); b++) flUnpack(s, t, vb, lanes, w, b, fb.get(b), true, flatBase);
+            for (int b = 0; b < fb.size(); b++) flFlat(s, t, vb, w, b, fb.get(b));
             List<int[]> pb = packBands.get(w);
             for (int b = 0; b < pb.size(); b++) flPack(s, t, vl, lanes, w, b, pb.get(b));
         }
@@ -542,54 +652,71 @@ public final class KernelGenerator {
         if (w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
     }
 
-    /** Expression of row {@code r} at width {@code w}; loads words into locals as needed. */
-    private static String row(Src s, Ty t, int w, int r, int[] loaded) {
+    /**
+     * Expression of row {@code r} at width {@code w} for the lanes whose word 0 is at byte
+     * {@code base + off}; loads their words into locals {@code w<k><suffix>} as needed
+     * ({@code loaded[slot]} is the last loaded).
+     */
+    private static String row(Src s, Ty t, int w, int r, String base, String suffix, int[] loaded, int off) {
         int b = r * w;
         int k = b / t.bits;
         int sh = b % t.bits;
         int last = sh + w > t.bits ? k + 1 : k;
-        if (loaded[0] < k - 1) loaded[0] = k - 1; // a band starts mid-block: earlier words are not needed
-        while (loaded[0] < last) {
-            loaded[0]++;
-            s.line(t.vec + " w" + loaded[0] + " = " + load(t, "in", "q + " + 128 * loaded[0]) + ";");
+        int slot = suffix.isEmpty() ? 0 : Integer.parseInt(suffix.substring(1));
+        if (loaded[slot] < k - 1) loaded[slot] = k - 1; // a band starts mid-block: earlier words are not needed
+        while (loaded[slot] < last) {
+            loaded[slot]++;
+            s.line(t.vec + " w" + loaded[slot] + suffix + " = " + load(t, "in", base + " + " + (128 * loaded[slot] + off)) + ";");
         }
+        String wk = "w" + k + suffix;
         if (sh + w <= t.bits) {
-            String e = "w" + k;
+            String e = wk;
             if (sh > 0) e += ".lanewise(LSHR, " + sh + ")";
             if (sh + w < t.bits) e += ".and(m)";
             return e;
         }
         // the low part has T - sh < W bits, so one mask after the OR clears the high part's excess
-        return "w" + k + ".lanewise(LSHR, " + sh + ").or(w" + (k + 1) + ".lanewise(LSHL, " + (t.bits - sh) + ")).and(m)";
+        return wk + ".lanewise(LSHR, " + sh + ").or(w" + (k + 1) + suffix + ".lanewise(LSHL, " + (t.bits - sh) + ")).and(m)";
     }
 
-    /** Opens the loops over the blocks of a run and the lane groups of a block; defines q (input) and r (output). */
-    private static void runLoops(Src s, Ty t, int vl, int lanes, int w, String outBase) {
-        s.line("for (int end = o + 1024 * blocks; o < end; o += 1024, p += " + 128 * w + ") {");
+    /** Rows {@code rowsOf[0] .. rowsOf[1]-1} of every lane group, row by row: row r of lane l to {@code out[o + LANES*r + l]}. */
+    private static void flUnpack(Src s, Ty t, int vb, int w, int band, int[] rowsOf) {
+        int vl = vb / t.bits;
+        int lanes = 1024 / t.bits;
+        s.line("");
+        s.line("private static void unpack" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o) {");
+        maskVar(s, t, w);
+        int[] loaded = new int[lanes / vl];
+        Arrays.fill(loaded, -1);
+        for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
+            for (int g = 0; g < lanes / vl; g++) s.line(row(s, t, w, r, "p", "_" + g, loaded, t.bytes() * vl * g) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
+        }
+        s.line("}");
+    }
+
+    /**
+     * Tile rows {@code unitsOf[0] .. unitsOf[1]-1} (rows VL*u .. +VL) of FL_ORDER data, for each lane group
+     * in turn (a run-time loop: the tile code is the same for every group), each tile transposed in
+     * registers so vector e holds lane e's run of VL values.
+     */
+    private static void flFlat(Src s, Ty t, int vb, int w, int band, int[] unitsOf) {
+        int vl = vb / t.bits;
+        int lanes = 1024 / t.bits;
+        s.line("");
+        s.line("private static void flat" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o) {");
+        maskVar(s, t, w);
         s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
         s.line("int q = p + " + t.bytes() + " * g;");
-        s.line("int r = o + " + outBase + ";");
-    }
-
-    private static void flUnpack(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf, boolean flat, String flatBase) {
-        int vl = vb / t.bits;
-        s.line("");
-        s.line("private static void " + (flat ? "flat" : "unpack") + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, int blocks) {");
-        maskVar(s, t, w);
-        runLoops(s, t, vl, lanes, w, flat ? flatBase : "g");
+        // FL_ORDER flat index of row 0 of lane g; lanes of a group never cross 16, so lane g + e starts 64 * e further
+        s.line("int r = o + " + (t.bits == 32 ? "(g & 15) * 64 + (g >> 4) * 32" : "g * 64") + ";");
         int[] loaded = {-1};
-        for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
-            String e = row(s, t, w, r, loaded);
-            if (!flat) {
-                s.line(e + ".intoArray(out, r + " + r * lanes + ");");
-                continue;
-            }
-            s.line(t.vec + " t" + r + " = " + e + ";");
-            if (r % vl != vl - 1) continue;
-            // transpose the tile of rows r0..r0+VL-1: after the stages, vector e holds lane e's run
-            int r0 = r - vl + 1;
+        for (int u = unitsOf[0]; u < unitsOf[1]; u++) {
+            int r0 = u * vl;
             String[] cur = new String[vl];
-            for (int i = 0; i < vl; i++) cur[i] = "t" + (r0 + i);
+            for (int i = 0; i < vl; i++) {
+                cur[i] = "t" + (r0 + i);
+                s.line(t.vec + " " + cur[i] + " = " + row(s, t, w, r0 + i, "q", "", loaded, 0) + ";");
+            }
             int stage = 0;
             for (int st = vl / 2; st >= 1; st /= 2, stage++) {
                 String[] next = new String[vl];
@@ -609,9 +736,9 @@ public final class KernelGenerator {
                 }
                 cur = next;
             }
-            for (int e2 = 0; e2 < vl; e2++) s.line(cur[e2] + ".intoArray(out, r + " + (64 * e2 + r0) + ");");
+            for (int e = 0; e < vl; e++) s.line(cur[e] + ".intoArray(out, r + " + (64 * e + r0) + ");");
         }
-        s.line("}").line("}").line("}");
+        s.line("}").line("}");
     }
 
     private static void flPack(Src s, Ty t, int vl, int lanes, int w, int band, int[] rowsOf) {

@@ -16,8 +16,8 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * method per width. Output vector j of a 32-value group is cut from the words at its first
  * word: a lane rearrange picks each value's word, a variable shift aligns it, and where a value
  * straddles two words the next word (a second load one word on, same rearrange) supplies its
- * high bits. Lane tables are built once at class initialisation and loaded once per call.
- * Stateless and thread-safe.
+ * high bits. Lane tables are built once at class initialisation and loaded once per
+ * call. Stateless and thread-safe.
  */
 final class SeqVector32Gen256 implements SeqVectorCode32 {
     private static final VectorSpecies<Integer> S = IntVector.SPECIES_256;

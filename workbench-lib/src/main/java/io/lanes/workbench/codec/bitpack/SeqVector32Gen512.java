@@ -3,6 +3,7 @@ package io.lanes.workbench.codec.bitpack;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -16,8 +17,9 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * method per width. Output vector j of a 32-value group is cut from the words at its first
  * word: a lane rearrange picks each value's word, a variable shift aligns it, and where a value
  * straddles two words the next word (a second load one word on, same rearrange) supplies its
- * high bits. Lane tables are built once at class initialisation and loaded once per call.
- * Stateless and thread-safe.
+ * high bits. Widths 1..17 instead permute half-lanes: lane e takes the two half-lanes
+ * from the one holding its first bit (one permute, one shift, one mask per vector). Lane tables are built once at class initialisation and loaded once per
+ * call. Stateless and thread-safe.
  */
 final class SeqVector32Gen512 implements SeqVectorCode32 {
     private static final VectorSpecies<Integer> S = IntVector.SPECIES_512;
@@ -28,8 +30,12 @@ final class SeqVector32Gen512 implements SeqVectorCode32 {
     private static final int[] IDX = new int[33 * PER_GROUP * VL];
     private static final int[] SHR = new int[IDX.length];
     private static final int[] SHL = new int[IDX.length];
+    private static final VectorSpecies<Short> H = ShortVector.SPECIES_512;
+    /** Per (width 1..17, output vector j): the half-lane each half-lane takes, and each lane's right shift. */
+    private static final int[] HIDX = new int[18 * PER_GROUP * 2 * VL];
+    private static final int[] HSHR = new int[18 * PER_GROUP * VL];
     /** Bytes from a group's start that the vector code of each width may load. */
-    private static final int[] READ = {0, 64, 68, 72, 72, 76, 80, 80, 80, 84, 88, 88, 92, 92, 96, 96, 96, 100, 104, 104, 108, 108, 112, 112, 116, 116, 120, 120, 124, 124, 128, 128, 128};
+    private static final int[] READ = {0, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 104, 104, 108, 108, 112, 112, 116, 116, 120, 120, 124, 124, 128, 128, 128};
 
     static {
         for (int w = 0; w <= 32; w++) {
@@ -41,6 +47,18 @@ final class SeqVector32Gen512 implements SeqVectorCode32 {
                     IDX[at] = b / 32;
                     SHR[at] = b % 32;
                     SHL[at] = b % 32 + w > 32 ? 32 - b % 32 : 31;
+                }
+            }
+        }
+        for (int w = 1; w <= 17; w++) {
+            for (int j = 0; j < PER_GROUP; j++) {
+                long bit = (long) j * VL * w;
+                for (int e = 0; e < VL; e++) {
+                    int b = (int) (bit % 16) + e * w;
+                    int at = (w * PER_GROUP + j) * VL + e;
+                    HIDX[2 * at] = b / 16;
+                    HIDX[2 * at + 1] = b / 16 + 1;
+                    HSHR[at] = b % 16;
                 }
             }
         }
@@ -92,210 +110,172 @@ final class SeqVector32Gen512 implements SeqVectorCode32 {
     }
 
     private static void unpack1_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 32);
-        IntVector r0 = IntVector.fromArray(S, SHR, 32);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 48);
-        IntVector r1 = IntVector.fromArray(S, SHR, 48);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 64);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 32);
         IntVector m = IntVector.broadcast(S, 0x1);
         for (int g = 0; g < groups; g++, p += 4, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 2).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 64);
-        IntVector r0 = IntVector.fromArray(S, SHR, 64);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 64);
         IntVector m = IntVector.broadcast(S, 0x3);
         for (int g = 0; g < groups; g++, p += 8, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 96);
-        IntVector r0 = IntVector.fromArray(S, SHR, 96);
-        IntVector l0 = IntVector.fromArray(S, SHL, 96);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 112);
-        IntVector r1 = IntVector.fromArray(S, SHR, 112);
-        IntVector l1 = IntVector.fromArray(S, SHL, 112);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 192);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 96);
         IntVector m = IntVector.broadcast(S, 0x7);
         for (int g = 0; g < groups; g++, p += 12, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 6).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 128);
-        IntVector r0 = IntVector.fromArray(S, SHR, 128);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 128);
         IntVector m = IntVector.broadcast(S, 0xf);
         for (int g = 0; g < groups; g++, p += 16, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 160);
-        IntVector r0 = IntVector.fromArray(S, SHR, 160);
-        IntVector l0 = IntVector.fromArray(S, SHL, 160);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 176);
-        IntVector r1 = IntVector.fromArray(S, SHR, 176);
-        IntVector l1 = IntVector.fromArray(S, SHL, 176);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 320);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 160);
         IntVector m = IntVector.broadcast(S, 0x1f);
         for (int g = 0; g < groups; g++, p += 20, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 10).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 192);
-        IntVector r0 = IntVector.fromArray(S, SHR, 192);
-        IntVector l0 = IntVector.fromArray(S, SHL, 192);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 192);
         IntVector m = IntVector.broadcast(S, 0x3f);
         for (int g = 0; g < groups; g++, p += 24, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 224);
-        IntVector r0 = IntVector.fromArray(S, SHR, 224);
-        IntVector l0 = IntVector.fromArray(S, SHL, 224);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 240);
-        IntVector r1 = IntVector.fromArray(S, SHR, 240);
-        IntVector l1 = IntVector.fromArray(S, SHL, 240);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 448);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 224);
         IntVector m = IntVector.broadcast(S, 0x7f);
         for (int g = 0; g < groups; g++, p += 28, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 14).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 256);
-        IntVector r0 = IntVector.fromArray(S, SHR, 256);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 256);
         IntVector m = IntVector.broadcast(S, 0xff);
         for (int g = 0; g < groups; g++, p += 32, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 288);
-        IntVector r0 = IntVector.fromArray(S, SHR, 288);
-        IntVector l0 = IntVector.fromArray(S, SHL, 288);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 304);
-        IntVector r1 = IntVector.fromArray(S, SHR, 304);
-        IntVector l1 = IntVector.fromArray(S, SHL, 304);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 576);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 288);
         IntVector m = IntVector.broadcast(S, 0x1ff);
         for (int g = 0; g < groups; g++, p += 36, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 18).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 320);
-        IntVector r0 = IntVector.fromArray(S, SHR, 320);
-        IntVector l0 = IntVector.fromArray(S, SHL, 320);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 320);
         IntVector m = IntVector.broadcast(S, 0x3ff);
         for (int g = 0; g < groups; g++, p += 40, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 352);
-        IntVector r0 = IntVector.fromArray(S, SHR, 352);
-        IntVector l0 = IntVector.fromArray(S, SHL, 352);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 368);
-        IntVector r1 = IntVector.fromArray(S, SHR, 368);
-        IntVector l1 = IntVector.fromArray(S, SHL, 368);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 704);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 352);
         IntVector m = IntVector.broadcast(S, 0x7ff);
         for (int g = 0; g < groups; g++, p += 44, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 22).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 384);
-        IntVector r0 = IntVector.fromArray(S, SHR, 384);
-        IntVector l0 = IntVector.fromArray(S, SHL, 384);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 384);
         IntVector m = IntVector.broadcast(S, 0xfff);
         for (int g = 0; g < groups; g++, p += 48, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 416);
-        IntVector r0 = IntVector.fromArray(S, SHR, 416);
-        IntVector l0 = IntVector.fromArray(S, SHL, 416);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 432);
-        IntVector r1 = IntVector.fromArray(S, SHR, 432);
-        IntVector l1 = IntVector.fromArray(S, SHL, 432);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 832);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 416);
         IntVector m = IntVector.broadcast(S, 0x1fff);
         for (int g = 0; g < groups; g++, p += 52, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 26).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 448);
-        IntVector r0 = IntVector.fromArray(S, SHR, 448);
-        IntVector l0 = IntVector.fromArray(S, SHL, 448);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 448);
         IntVector m = IntVector.broadcast(S, 0x3fff);
         for (int g = 0; g < groups; g++, p += 56, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 480);
-        IntVector r0 = IntVector.fromArray(S, SHR, 480);
-        IntVector l0 = IntVector.fromArray(S, SHL, 480);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 496);
-        IntVector r1 = IntVector.fromArray(S, SHR, 496);
-        IntVector l1 = IntVector.fromArray(S, SHL, 496);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 960);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 480);
         IntVector m = IntVector.broadcast(S, 0x7fff);
         for (int g = 0; g < groups; g++, p += 60, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 30).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 512);
-        IntVector r0 = IntVector.fromArray(S, SHR, 512);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 512);
         IntVector m = IntVector.broadcast(S, 0xffff);
         for (int g = 0; g < groups; g++, p += 64, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 544);
-        IntVector r0 = IntVector.fromArray(S, SHR, 544);
-        IntVector l0 = IntVector.fromArray(S, SHL, 544);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 560);
-        IntVector r1 = IntVector.fromArray(S, SHR, 560);
-        IntVector l1 = IntVector.fromArray(S, SHL, 560);
+        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 1088);
+        IntVector r0 = IntVector.fromArray(S, HSHR, 544);
         IntVector m = IntVector.broadcast(S, 0x1ffff);
         for (int g = 0; g < groups; g++, p += 68, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 34).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 

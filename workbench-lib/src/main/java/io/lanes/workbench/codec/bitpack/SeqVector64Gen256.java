@@ -2,6 +2,7 @@
 package io.lanes.workbench.codec.bitpack;
 
 import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
@@ -16,8 +17,9 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * method per width. Output vector j of a 64-value group is cut from the words at its first
  * word: a lane rearrange picks each value's word, a variable shift aligns it, and where a value
  * straddles two words the next word (a second load one word on, same rearrange) supplies its
- * high bits. Lane tables are built once at class initialisation and loaded once per call.
- * Stateless and thread-safe.
+ * high bits. Widths 1..33 instead permute half-lanes: lane e takes the two half-lanes
+ * from the one holding its first bit (one permute, one shift, one mask per vector). Lane tables are built once at class initialisation and loaded once per
+ * call. Stateless and thread-safe.
  */
 final class SeqVector64Gen256 implements SeqVectorCode64 {
     private static final VectorSpecies<Long> S = LongVector.SPECIES_256;
@@ -28,8 +30,12 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     private static final int[] IDX = new int[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
+    private static final VectorSpecies<Integer> H = IntVector.SPECIES_256;
+    /** Per (width 1..33, output vector j): the half-lane each half-lane takes, and each lane's right shift. */
+    private static final int[] HIDX = new int[34 * PER_GROUP * 2 * VL];
+    private static final long[] HSHR = new long[34 * PER_GROUP * VL];
     /** Bytes from a group's start that the vector code of each width may load. */
-    private static final int[] READ = {0, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, 184, 192, 200, 208, 216, 224, 232, 240, 248, 256, 264, 272, 272, 280, 288, 296, 304, 312, 320, 328, 336, 344, 352, 360, 368, 376, 384, 392, 400, 400, 408, 416, 424, 432, 440, 448, 456, 464, 472, 480, 488, 496, 504, 512, 512};
+    private static final int[] READ = {0, 36, 44, 52, 60, 68, 76, 84, 92, 96, 104, 112, 120, 128, 136, 144, 152, 156, 164, 172, 180, 188, 196, 204, 212, 216, 224, 232, 240, 248, 256, 264, 272, 276, 288, 296, 304, 312, 320, 328, 336, 344, 352, 360, 368, 376, 384, 392, 400, 400, 408, 416, 424, 432, 440, 448, 456, 464, 472, 480, 488, 496, 504, 512, 512};
 
     static {
         for (int w = 0; w <= 64; w++) {
@@ -41,6 +47,18 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
                     IDX[at] = b / 64;
                     SHR[at] = b % 64;
                     SHL[at] = b % 64 + w > 64 ? 64 - b % 64 : 63;
+                }
+            }
+        }
+        for (int w = 1; w <= 33; w++) {
+            for (int j = 0; j < PER_GROUP; j++) {
+                long bit = (long) j * VL * w;
+                for (int e = 0; e < VL; e++) {
+                    int b = (int) (bit % 32) + e * w;
+                    int at = (w * PER_GROUP + j) * VL + e;
+                    HIDX[2 * at] = b / 32;
+                    HIDX[2 * at + 1] = b / 32 + 1;
+                    HSHR[at] = b % 32;
                 }
             }
         }
@@ -67,27 +85,27 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
             case 10 -> unpack10_0(in, p, out, o, groups);
             case 11 -> unpack11_0(in, p, out, o, groups);
             case 12 -> unpack12_0(in, p, out, o, groups);
-            case 13 -> { unpack13_0(in, p, out, o, groups); unpack13_1(in, p, out, o, groups); }
-            case 14 -> { unpack14_0(in, p, out, o, groups); unpack14_1(in, p, out, o, groups); }
-            case 15 -> { unpack15_0(in, p, out, o, groups); unpack15_1(in, p, out, o, groups); }
+            case 13 -> unpack13_0(in, p, out, o, groups);
+            case 14 -> unpack14_0(in, p, out, o, groups);
+            case 15 -> unpack15_0(in, p, out, o, groups);
             case 16 -> unpack16_0(in, p, out, o, groups);
-            case 17 -> { unpack17_0(in, p, out, o, groups); unpack17_1(in, p, out, o, groups); }
-            case 18 -> { unpack18_0(in, p, out, o, groups); unpack18_1(in, p, out, o, groups); }
-            case 19 -> { unpack19_0(in, p, out, o, groups); unpack19_1(in, p, out, o, groups); }
-            case 20 -> { unpack20_0(in, p, out, o, groups); unpack20_1(in, p, out, o, groups); }
-            case 21 -> { unpack21_0(in, p, out, o, groups); unpack21_1(in, p, out, o, groups); }
-            case 22 -> { unpack22_0(in, p, out, o, groups); unpack22_1(in, p, out, o, groups); }
-            case 23 -> { unpack23_0(in, p, out, o, groups); unpack23_1(in, p, out, o, groups); }
-            case 24 -> { unpack24_0(in, p, out, o, groups); unpack24_1(in, p, out, o, groups); }
-            case 25 -> { unpack25_0(in, p, out, o, groups); unpack25_1(in, p, out, o, groups); }
-            case 26 -> { unpack26_0(in, p, out, o, groups); unpack26_1(in, p, out, o, groups); }
-            case 27 -> { unpack27_0(in, p, out, o, groups); unpack27_1(in, p, out, o, groups); }
-            case 28 -> { unpack28_0(in, p, out, o, groups); unpack28_1(in, p, out, o, groups); }
-            case 29 -> { unpack29_0(in, p, out, o, groups); unpack29_1(in, p, out, o, groups); }
-            case 30 -> { unpack30_0(in, p, out, o, groups); unpack30_1(in, p, out, o, groups); }
-            case 31 -> { unpack31_0(in, p, out, o, groups); unpack31_1(in, p, out, o, groups); }
+            case 17 -> unpack17_0(in, p, out, o, groups);
+            case 18 -> unpack18_0(in, p, out, o, groups);
+            case 19 -> unpack19_0(in, p, out, o, groups);
+            case 20 -> unpack20_0(in, p, out, o, groups);
+            case 21 -> unpack21_0(in, p, out, o, groups);
+            case 22 -> unpack22_0(in, p, out, o, groups);
+            case 23 -> unpack23_0(in, p, out, o, groups);
+            case 24 -> unpack24_0(in, p, out, o, groups);
+            case 25 -> unpack25_0(in, p, out, o, groups);
+            case 26 -> unpack26_0(in, p, out, o, groups);
+            case 27 -> unpack27_0(in, p, out, o, groups);
+            case 28 -> unpack28_0(in, p, out, o, groups);
+            case 29 -> unpack29_0(in, p, out, o, groups);
+            case 30 -> unpack30_0(in, p, out, o, groups);
+            case 31 -> unpack31_0(in, p, out, o, groups);
             case 32 -> unpack32_0(in, p, out, o, groups);
-            case 33 -> { unpack33_0(in, p, out, o, groups); unpack33_1(in, p, out, o, groups); }
+            case 33 -> unpack33_0(in, p, out, o, groups);
             case 34 -> { unpack34_0(in, p, out, o, groups); unpack34_1(in, p, out, o, groups); }
             case 35 -> { unpack35_0(in, p, out, o, groups); unpack35_1(in, p, out, o, groups); }
             case 36 -> { unpack36_0(in, p, out, o, groups); unpack36_1(in, p, out, o, groups); }
@@ -124,1876 +142,1088 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 64);
-        LongVector r0 = LongVector.fromArray(S, SHR, 64);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 68);
-        LongVector r1 = LongVector.fromArray(S, SHR, 68);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 72);
-        LongVector r2 = LongVector.fromArray(S, SHR, 72);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 76);
-        LongVector r3 = LongVector.fromArray(S, SHR, 76);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 80);
-        LongVector r4 = LongVector.fromArray(S, SHR, 80);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 84);
-        LongVector r5 = LongVector.fromArray(S, SHR, 84);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 88);
-        LongVector r6 = LongVector.fromArray(S, SHR, 88);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 92);
-        LongVector r7 = LongVector.fromArray(S, SHR, 92);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 96);
-        LongVector r8 = LongVector.fromArray(S, SHR, 96);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 100);
-        LongVector r9 = LongVector.fromArray(S, SHR, 100);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 104);
-        LongVector r10 = LongVector.fromArray(S, SHR, 104);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 108);
-        LongVector r11 = LongVector.fromArray(S, SHR, 108);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 112);
-        LongVector r12 = LongVector.fromArray(S, SHR, 112);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 116);
-        LongVector r13 = LongVector.fromArray(S, SHR, 116);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 120);
-        LongVector r14 = LongVector.fromArray(S, SHR, 120);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 124);
-        LongVector r15 = LongVector.fromArray(S, SHR, 124);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 64);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 136);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 68);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 144);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 72);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 152);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 76);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 160);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 80);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 168);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 84);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 176);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 88);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 184);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 92);
         LongVector m = LongVector.broadcast(S, 0x1L);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 128);
-        LongVector r0 = LongVector.fromArray(S, SHR, 128);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 132);
-        LongVector r1 = LongVector.fromArray(S, SHR, 132);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 136);
-        LongVector r2 = LongVector.fromArray(S, SHR, 136);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 140);
-        LongVector r3 = LongVector.fromArray(S, SHR, 140);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 144);
-        LongVector r4 = LongVector.fromArray(S, SHR, 144);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 148);
-        LongVector r5 = LongVector.fromArray(S, SHR, 148);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 152);
-        LongVector r6 = LongVector.fromArray(S, SHR, 152);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 156);
-        LongVector r7 = LongVector.fromArray(S, SHR, 156);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 128);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 264);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 132);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 272);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 136);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 280);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 140);
         LongVector m = LongVector.broadcast(S, 0x3L);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 192);
-        LongVector r0 = LongVector.fromArray(S, SHR, 192);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 196);
-        LongVector r1 = LongVector.fromArray(S, SHR, 196);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 200);
-        LongVector r2 = LongVector.fromArray(S, SHR, 200);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 204);
-        LongVector r3 = LongVector.fromArray(S, SHR, 204);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 208);
-        LongVector r4 = LongVector.fromArray(S, SHR, 208);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 212);
-        LongVector r5 = LongVector.fromArray(S, SHR, 212);
-        LongVector l5 = LongVector.fromArray(S, SHL, 212);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 216);
-        LongVector r6 = LongVector.fromArray(S, SHR, 216);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 220);
-        LongVector r7 = LongVector.fromArray(S, SHR, 220);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 224);
-        LongVector r8 = LongVector.fromArray(S, SHR, 224);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 228);
-        LongVector r9 = LongVector.fromArray(S, SHR, 228);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 232);
-        LongVector r10 = LongVector.fromArray(S, SHR, 232);
-        LongVector l10 = LongVector.fromArray(S, SHL, 232);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 236);
-        LongVector r11 = LongVector.fromArray(S, SHR, 236);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 240);
-        LongVector r12 = LongVector.fromArray(S, SHR, 240);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 244);
-        LongVector r13 = LongVector.fromArray(S, SHR, 244);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 248);
-        LongVector r14 = LongVector.fromArray(S, SHR, 248);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 252);
-        LongVector r15 = LongVector.fromArray(S, SHR, 252);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 192);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 392);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 196);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 400);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 200);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 408);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 204);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 416);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 208);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 424);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 212);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 432);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 216);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 440);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 220);
         LongVector m = LongVector.broadcast(S, 0x7L);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 256);
-        LongVector r0 = LongVector.fromArray(S, SHR, 256);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 260);
-        LongVector r1 = LongVector.fromArray(S, SHR, 260);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 264);
-        LongVector r2 = LongVector.fromArray(S, SHR, 264);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 268);
-        LongVector r3 = LongVector.fromArray(S, SHR, 268);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 256);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 520);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 260);
         LongVector m = LongVector.broadcast(S, 0xfL);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 320);
-        LongVector r0 = LongVector.fromArray(S, SHR, 320);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 324);
-        LongVector r1 = LongVector.fromArray(S, SHR, 324);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 328);
-        LongVector r2 = LongVector.fromArray(S, SHR, 328);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 332);
-        LongVector r3 = LongVector.fromArray(S, SHR, 332);
-        LongVector l3 = LongVector.fromArray(S, SHL, 332);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 336);
-        LongVector r4 = LongVector.fromArray(S, SHR, 336);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 340);
-        LongVector r5 = LongVector.fromArray(S, SHR, 340);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 344);
-        LongVector r6 = LongVector.fromArray(S, SHR, 344);
-        LongVector l6 = LongVector.fromArray(S, SHL, 344);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 348);
-        LongVector r7 = LongVector.fromArray(S, SHR, 348);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 352);
-        LongVector r8 = LongVector.fromArray(S, SHR, 352);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 356);
-        LongVector r9 = LongVector.fromArray(S, SHR, 356);
-        LongVector l9 = LongVector.fromArray(S, SHL, 356);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 360);
-        LongVector r10 = LongVector.fromArray(S, SHR, 360);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 364);
-        LongVector r11 = LongVector.fromArray(S, SHR, 364);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 368);
-        LongVector r12 = LongVector.fromArray(S, SHR, 368);
-        LongVector l12 = LongVector.fromArray(S, SHL, 368);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 372);
-        LongVector r13 = LongVector.fromArray(S, SHR, 372);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 376);
-        LongVector r14 = LongVector.fromArray(S, SHR, 376);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 380);
-        LongVector r15 = LongVector.fromArray(S, SHR, 380);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 320);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 648);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 324);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 656);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 328);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 664);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 332);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 672);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 336);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 680);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 340);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 688);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 344);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 696);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 348);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 384);
-        LongVector r0 = LongVector.fromArray(S, SHR, 384);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 388);
-        LongVector r1 = LongVector.fromArray(S, SHR, 388);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 392);
-        LongVector r2 = LongVector.fromArray(S, SHR, 392);
-        LongVector l2 = LongVector.fromArray(S, SHL, 392);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 396);
-        LongVector r3 = LongVector.fromArray(S, SHR, 396);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 400);
-        LongVector r4 = LongVector.fromArray(S, SHR, 400);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 404);
-        LongVector r5 = LongVector.fromArray(S, SHR, 404);
-        LongVector l5 = LongVector.fromArray(S, SHL, 404);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 408);
-        LongVector r6 = LongVector.fromArray(S, SHR, 408);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 412);
-        LongVector r7 = LongVector.fromArray(S, SHR, 412);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 384);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 776);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 388);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 784);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 392);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 792);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 396);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 448);
-        LongVector r0 = LongVector.fromArray(S, SHR, 448);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 452);
-        LongVector r1 = LongVector.fromArray(S, SHR, 452);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 456);
-        LongVector r2 = LongVector.fromArray(S, SHR, 456);
-        LongVector l2 = LongVector.fromArray(S, SHL, 456);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 460);
-        LongVector r3 = LongVector.fromArray(S, SHR, 460);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 464);
-        LongVector r4 = LongVector.fromArray(S, SHR, 464);
-        LongVector l4 = LongVector.fromArray(S, SHL, 464);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 468);
-        LongVector r5 = LongVector.fromArray(S, SHR, 468);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 472);
-        LongVector r6 = LongVector.fromArray(S, SHR, 472);
-        LongVector l6 = LongVector.fromArray(S, SHL, 472);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 476);
-        LongVector r7 = LongVector.fromArray(S, SHR, 476);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 480);
-        LongVector r8 = LongVector.fromArray(S, SHR, 480);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 484);
-        LongVector r9 = LongVector.fromArray(S, SHR, 484);
-        LongVector l9 = LongVector.fromArray(S, SHL, 484);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 488);
-        LongVector r10 = LongVector.fromArray(S, SHR, 488);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 492);
-        LongVector r11 = LongVector.fromArray(S, SHR, 492);
-        LongVector l11 = LongVector.fromArray(S, SHL, 492);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 496);
-        LongVector r12 = LongVector.fromArray(S, SHR, 496);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 500);
-        LongVector r13 = LongVector.fromArray(S, SHR, 500);
-        LongVector l13 = LongVector.fromArray(S, SHL, 500);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 504);
-        LongVector r14 = LongVector.fromArray(S, SHR, 504);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 508);
-        LongVector r15 = LongVector.fromArray(S, SHR, 508);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 448);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 904);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 452);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 912);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 456);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 920);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 460);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 928);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 464);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 936);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 468);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 944);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 472);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 952);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 476);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 512);
-        LongVector r0 = LongVector.fromArray(S, SHR, 512);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 516);
-        LongVector r1 = LongVector.fromArray(S, SHR, 516);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 512);
         LongVector m = LongVector.broadcast(S, 0xffL);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 576);
-        LongVector r0 = LongVector.fromArray(S, SHR, 576);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 580);
-        LongVector r1 = LongVector.fromArray(S, SHR, 580);
-        LongVector l1 = LongVector.fromArray(S, SHL, 580);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 584);
-        LongVector r2 = LongVector.fromArray(S, SHR, 584);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 588);
-        LongVector r3 = LongVector.fromArray(S, SHR, 588);
-        LongVector l3 = LongVector.fromArray(S, SHL, 588);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 592);
-        LongVector r4 = LongVector.fromArray(S, SHR, 592);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 596);
-        LongVector r5 = LongVector.fromArray(S, SHR, 596);
-        LongVector l5 = LongVector.fromArray(S, SHL, 596);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 600);
-        LongVector r6 = LongVector.fromArray(S, SHR, 600);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 604);
-        LongVector r7 = LongVector.fromArray(S, SHR, 604);
-        LongVector l7 = LongVector.fromArray(S, SHL, 604);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 608);
-        LongVector r8 = LongVector.fromArray(S, SHR, 608);
-        LongVector l8 = LongVector.fromArray(S, SHL, 608);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 612);
-        LongVector r9 = LongVector.fromArray(S, SHR, 612);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 616);
-        LongVector r10 = LongVector.fromArray(S, SHR, 616);
-        LongVector l10 = LongVector.fromArray(S, SHL, 616);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 620);
-        LongVector r11 = LongVector.fromArray(S, SHR, 620);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 624);
-        LongVector r12 = LongVector.fromArray(S, SHR, 624);
-        LongVector l12 = LongVector.fromArray(S, SHL, 624);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 628);
-        LongVector r13 = LongVector.fromArray(S, SHR, 628);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 632);
-        LongVector r14 = LongVector.fromArray(S, SHR, 632);
-        LongVector l14 = LongVector.fromArray(S, SHL, 632);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 636);
-        LongVector r15 = LongVector.fromArray(S, SHR, 636);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1152);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 576);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1160);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 580);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1168);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 584);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1176);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 588);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1184);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 592);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1192);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 596);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1200);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 600);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1208);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 604);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 640);
-        LongVector r0 = LongVector.fromArray(S, SHR, 640);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 644);
-        LongVector r1 = LongVector.fromArray(S, SHR, 644);
-        LongVector l1 = LongVector.fromArray(S, SHL, 644);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 648);
-        LongVector r2 = LongVector.fromArray(S, SHR, 648);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 652);
-        LongVector r3 = LongVector.fromArray(S, SHR, 652);
-        LongVector l3 = LongVector.fromArray(S, SHL, 652);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 656);
-        LongVector r4 = LongVector.fromArray(S, SHR, 656);
-        LongVector l4 = LongVector.fromArray(S, SHL, 656);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 660);
-        LongVector r5 = LongVector.fromArray(S, SHR, 660);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 664);
-        LongVector r6 = LongVector.fromArray(S, SHR, 664);
-        LongVector l6 = LongVector.fromArray(S, SHL, 664);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 668);
-        LongVector r7 = LongVector.fromArray(S, SHR, 668);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1280);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 640);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1288);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 644);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1296);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 648);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1304);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 652);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 704);
-        LongVector r0 = LongVector.fromArray(S, SHR, 704);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 708);
-        LongVector r1 = LongVector.fromArray(S, SHR, 708);
-        LongVector l1 = LongVector.fromArray(S, SHL, 708);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 712);
-        LongVector r2 = LongVector.fromArray(S, SHR, 712);
-        LongVector l2 = LongVector.fromArray(S, SHL, 712);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 716);
-        LongVector r3 = LongVector.fromArray(S, SHR, 716);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 720);
-        LongVector r4 = LongVector.fromArray(S, SHR, 720);
-        LongVector l4 = LongVector.fromArray(S, SHL, 720);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 724);
-        LongVector r5 = LongVector.fromArray(S, SHR, 724);
-        LongVector l5 = LongVector.fromArray(S, SHL, 724);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 728);
-        LongVector r6 = LongVector.fromArray(S, SHR, 728);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 732);
-        LongVector r7 = LongVector.fromArray(S, SHR, 732);
-        LongVector l7 = LongVector.fromArray(S, SHL, 732);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 736);
-        LongVector r8 = LongVector.fromArray(S, SHR, 736);
-        LongVector l8 = LongVector.fromArray(S, SHL, 736);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 740);
-        LongVector r9 = LongVector.fromArray(S, SHR, 740);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 744);
-        LongVector r10 = LongVector.fromArray(S, SHR, 744);
-        LongVector l10 = LongVector.fromArray(S, SHL, 744);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 748);
-        LongVector r11 = LongVector.fromArray(S, SHR, 748);
-        LongVector l11 = LongVector.fromArray(S, SHL, 748);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 752);
-        LongVector r12 = LongVector.fromArray(S, SHR, 752);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 756);
-        LongVector r13 = LongVector.fromArray(S, SHR, 756);
-        LongVector l13 = LongVector.fromArray(S, SHL, 756);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 760);
-        LongVector r14 = LongVector.fromArray(S, SHR, 760);
-        LongVector l14 = LongVector.fromArray(S, SHL, 760);
-        VectorShuffle<Long> x15 = VectorShuffle.fromArray(S, IDX, 764);
-        LongVector r15 = LongVector.fromArray(S, SHR, 764);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1408);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 704);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1416);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 708);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1424);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 712);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1432);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 716);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1440);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 720);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1448);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 724);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1456);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 728);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1464);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 732);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x15).lanewise(LSHR, r15).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 768);
-        LongVector r0 = LongVector.fromArray(S, SHR, 768);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 772);
-        LongVector r1 = LongVector.fromArray(S, SHR, 772);
-        LongVector l1 = LongVector.fromArray(S, SHL, 772);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 776);
-        LongVector r2 = LongVector.fromArray(S, SHR, 776);
-        LongVector l2 = LongVector.fromArray(S, SHL, 776);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 780);
-        LongVector r3 = LongVector.fromArray(S, SHR, 780);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1536);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 768);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1544);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 772);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 832);
-        LongVector r0 = LongVector.fromArray(S, SHR, 832);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 836);
-        LongVector r1 = LongVector.fromArray(S, SHR, 836);
-        LongVector l1 = LongVector.fromArray(S, SHL, 836);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 840);
-        LongVector r2 = LongVector.fromArray(S, SHR, 840);
-        LongVector l2 = LongVector.fromArray(S, SHL, 840);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 844);
-        LongVector r3 = LongVector.fromArray(S, SHR, 844);
-        LongVector l3 = LongVector.fromArray(S, SHL, 844);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 848);
-        LongVector r4 = LongVector.fromArray(S, SHR, 848);
-        LongVector l4 = LongVector.fromArray(S, SHL, 848);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 852);
-        LongVector r5 = LongVector.fromArray(S, SHR, 852);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 856);
-        LongVector r6 = LongVector.fromArray(S, SHR, 856);
-        LongVector l6 = LongVector.fromArray(S, SHL, 856);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 860);
-        LongVector r7 = LongVector.fromArray(S, SHR, 860);
-        LongVector l7 = LongVector.fromArray(S, SHL, 860);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 864);
-        LongVector r8 = LongVector.fromArray(S, SHR, 864);
-        LongVector l8 = LongVector.fromArray(S, SHL, 864);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 868);
-        LongVector r9 = LongVector.fromArray(S, SHR, 868);
-        LongVector l9 = LongVector.fromArray(S, SHL, 868);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 872);
-        LongVector r10 = LongVector.fromArray(S, SHR, 872);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 876);
-        LongVector r11 = LongVector.fromArray(S, SHR, 876);
-        LongVector l11 = LongVector.fromArray(S, SHL, 876);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 880);
-        LongVector r12 = LongVector.fromArray(S, SHR, 880);
-        LongVector l12 = LongVector.fromArray(S, SHL, 880);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 884);
-        LongVector r13 = LongVector.fromArray(S, SHR, 884);
-        LongVector l13 = LongVector.fromArray(S, SHL, 884);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 888);
-        LongVector r14 = LongVector.fromArray(S, SHR, 888);
-        LongVector l14 = LongVector.fromArray(S, SHL, 888);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1664);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 832);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1672);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 836);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1680);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 840);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1688);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 844);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1696);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 848);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1704);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 852);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1712);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 856);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1720);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 860);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
-        }
-    }
-
-    private static void unpack13_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 892);
-        LongVector r0 = LongVector.fromArray(S, SHR, 892);
-        LongVector m = LongVector.broadcast(S, 0x1fffL);
-        for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 896);
-        LongVector r0 = LongVector.fromArray(S, SHR, 896);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 900);
-        LongVector r1 = LongVector.fromArray(S, SHR, 900);
-        LongVector l1 = LongVector.fromArray(S, SHL, 900);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 904);
-        LongVector r2 = LongVector.fromArray(S, SHR, 904);
-        LongVector l2 = LongVector.fromArray(S, SHL, 904);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 908);
-        LongVector r3 = LongVector.fromArray(S, SHR, 908);
-        LongVector l3 = LongVector.fromArray(S, SHL, 908);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 912);
-        LongVector r4 = LongVector.fromArray(S, SHR, 912);
-        LongVector l4 = LongVector.fromArray(S, SHL, 912);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 916);
-        LongVector r5 = LongVector.fromArray(S, SHR, 916);
-        LongVector l5 = LongVector.fromArray(S, SHL, 916);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 920);
-        LongVector r6 = LongVector.fromArray(S, SHR, 920);
-        LongVector l6 = LongVector.fromArray(S, SHL, 920);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 924);
-        LongVector r7 = LongVector.fromArray(S, SHR, 924);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1792);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 896);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1800);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 900);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1808);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 904);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1816);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 908);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 56);
-        }
-    }
-
-    private static void unpack14_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 956);
-        LongVector r0 = LongVector.fromArray(S, SHR, 956);
-        LongVector m = LongVector.broadcast(S, 0x3fffL);
-        for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 960);
-        LongVector r0 = LongVector.fromArray(S, SHR, 960);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 964);
-        LongVector r1 = LongVector.fromArray(S, SHR, 964);
-        LongVector l1 = LongVector.fromArray(S, SHL, 964);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 968);
-        LongVector r2 = LongVector.fromArray(S, SHR, 968);
-        LongVector l2 = LongVector.fromArray(S, SHL, 968);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 972);
-        LongVector r3 = LongVector.fromArray(S, SHR, 972);
-        LongVector l3 = LongVector.fromArray(S, SHL, 972);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 976);
-        LongVector r4 = LongVector.fromArray(S, SHR, 976);
-        LongVector l4 = LongVector.fromArray(S, SHL, 976);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 980);
-        LongVector r5 = LongVector.fromArray(S, SHR, 980);
-        LongVector l5 = LongVector.fromArray(S, SHL, 980);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 984);
-        LongVector r6 = LongVector.fromArray(S, SHR, 984);
-        LongVector l6 = LongVector.fromArray(S, SHL, 984);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 988);
-        LongVector r7 = LongVector.fromArray(S, SHR, 988);
-        LongVector l7 = LongVector.fromArray(S, SHL, 988);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 992);
-        LongVector r8 = LongVector.fromArray(S, SHR, 992);
-        LongVector l8 = LongVector.fromArray(S, SHL, 992);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 996);
-        LongVector r9 = LongVector.fromArray(S, SHR, 996);
-        LongVector l9 = LongVector.fromArray(S, SHL, 996);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1000);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1000);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1000);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1004);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1004);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1004);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1008);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1008);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1008);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 1012);
-        LongVector r13 = LongVector.fromArray(S, SHR, 1012);
-        LongVector l13 = LongVector.fromArray(S, SHL, 1012);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1920);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 960);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1928);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 964);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1936);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 968);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1944);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 972);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1952);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 976);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1960);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 980);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1968);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 984);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1976);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 988);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
-        }
-    }
-
-    private static void unpack15_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1016);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1016);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1016);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1020);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1020);
-        LongVector m = LongVector.broadcast(S, 0x7fffL);
-        for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1024);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1024);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2048);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1088);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1088);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1088);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1092);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1092);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1092);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1096);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1096);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1096);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1100);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1100);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1100);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1104);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1104);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1104);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1108);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1108);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1108);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1112);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1112);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1112);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1116);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1116);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1116);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1120);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1120);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1120);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1124);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1124);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1124);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1128);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1128);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1128);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1132);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1132);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1132);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1136);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1136);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1136);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2176);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1088);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2184);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1092);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2192);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1096);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2200);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1100);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2208);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1104);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2216);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1108);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2224);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1112);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2232);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1116);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack17_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1140);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1140);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1140);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1144);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1144);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1144);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1148);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1148);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1148);
-        LongVector m = LongVector.broadcast(S, 0x1ffffL);
-        for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1152);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1152);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1152);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1156);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1156);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1156);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1160);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1160);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1160);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1164);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1164);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1164);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1168);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1168);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1168);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1172);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1172);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1172);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1176);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1176);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1176);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1180);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1180);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1180);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2304);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1152);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2312);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1156);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2320);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1160);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2328);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1164);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack18_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1204);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1204);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1204);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1208);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1208);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1208);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1212);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1212);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1212);
-        LongVector m = LongVector.broadcast(S, 0x3ffffL);
-        for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1216);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1216);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1216);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1220);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1220);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1220);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1224);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1224);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1224);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1228);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1228);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1228);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1232);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1232);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1232);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1236);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1236);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1236);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1240);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1240);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1240);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1244);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1244);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1244);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1248);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1248);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1248);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1252);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1252);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1252);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1256);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1256);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1256);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1260);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1260);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1260);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1264);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1264);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1264);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2432);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1216);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2440);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1220);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2448);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1224);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2456);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1228);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2464);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1232);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2472);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1236);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2480);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1240);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2488);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1244);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack19_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1268);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1268);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1268);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1272);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1272);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1272);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1276);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1276);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1276);
-        LongVector m = LongVector.broadcast(S, 0x7ffffL);
-        for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1280);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1280);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1280);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1284);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1284);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1284);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1288);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1288);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1288);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1292);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1292);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1292);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2560);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1280);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2568);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1284);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack20_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1332);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1332);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1332);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1336);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1336);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1336);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1340);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1340);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1340);
-        LongVector m = LongVector.broadcast(S, 0xfffffL);
-        for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1344);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1344);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1344);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1348);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1348);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1348);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1352);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1352);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1352);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1356);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1356);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1356);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1360);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1360);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1360);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1364);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1364);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1364);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1368);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1368);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1368);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1372);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1372);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1372);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1376);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1376);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1376);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1380);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1380);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1380);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1384);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1384);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1384);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1388);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1388);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1388);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1392);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1392);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1392);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2688);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1344);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2696);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1348);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2704);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1352);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2712);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1356);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2720);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1360);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2728);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1364);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2736);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1368);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2744);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1372);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack21_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1396);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1396);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1396);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1400);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1400);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1400);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1404);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1404);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1404);
-        LongVector m = LongVector.broadcast(S, 0x1fffffL);
-        for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1408);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1408);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1408);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1412);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1412);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1412);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1416);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1416);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1416);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1420);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1420);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1420);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1424);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1424);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1424);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1428);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1428);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1428);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1432);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1432);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1432);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1436);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1436);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1436);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2816);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1408);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2824);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1412);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2832);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1416);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2840);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1420);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack22_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1460);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1460);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1460);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1464);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1464);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1464);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1468);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1468);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1468);
-        LongVector m = LongVector.broadcast(S, 0x3fffffL);
-        for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1472);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1472);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1472);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1476);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1476);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1476);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1480);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1480);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1480);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1484);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1484);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1484);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1488);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1488);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1488);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1492);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1492);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1492);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1496);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1496);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1496);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1500);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1500);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1500);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1504);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1504);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1504);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1508);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1508);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1508);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1512);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1512);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1512);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1516);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1516);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1516);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1520);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1520);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1520);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2944);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1472);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2952);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1476);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2960);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1480);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2968);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1484);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2976);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1488);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2984);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1492);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2992);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1496);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3000);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1500);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack23_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1524);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1524);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1524);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1528);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1528);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1528);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1532);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1532);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1532);
-        LongVector m = LongVector.broadcast(S, 0x7fffffL);
-        for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1536);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1536);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1536);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1540);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1540);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1540);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3072);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1536);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack24_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1588);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1588);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1588);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1592);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1592);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1592);
-        LongVector m = LongVector.broadcast(S, 0xffffffL);
-        for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1600);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1600);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1600);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1604);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1604);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1604);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1608);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1608);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1608);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1612);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1612);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1612);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1616);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1616);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1616);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1620);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1620);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1620);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1624);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1624);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1624);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1628);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1628);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1628);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1632);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1632);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1632);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1636);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1636);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1636);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1640);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1640);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1640);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1644);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1644);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1644);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1648);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1648);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1648);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3200);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1600);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3208);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1604);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3216);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1608);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3224);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1612);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3232);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1616);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3240);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1620);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3248);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1624);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3256);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1628);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack25_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1652);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1652);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1652);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1656);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1656);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1656);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1660);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1660);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1660);
-        LongVector m = LongVector.broadcast(S, 0x1ffffffL);
-        for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1664);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1664);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1664);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1668);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1668);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1668);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1672);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1672);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1672);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1676);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1676);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1676);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1680);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1680);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1680);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1684);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1684);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1684);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1688);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1688);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1688);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1692);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1692);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1692);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3328);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1664);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3336);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1668);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3344);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1672);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3352);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1676);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack26_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1716);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1716);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1716);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1720);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1720);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1720);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1724);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1724);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1724);
-        LongVector m = LongVector.broadcast(S, 0x3ffffffL);
-        for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1728);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1728);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1728);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1732);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1732);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1732);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1736);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1736);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1736);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1740);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1740);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1740);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1744);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1744);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1744);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1748);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1748);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1748);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1752);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1752);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1752);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1756);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1756);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1756);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1760);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1760);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1760);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1764);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1764);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1764);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1768);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1768);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1768);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1772);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1772);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1772);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1776);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1776);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1776);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3456);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1728);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3464);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1732);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3472);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1736);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3480);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1740);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3488);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1744);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3496);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1748);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3504);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1752);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3512);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1756);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack27_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1780);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1780);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1780);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1784);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1784);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1784);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1788);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1788);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1788);
-        LongVector m = LongVector.broadcast(S, 0x7ffffffL);
-        for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1792);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1792);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1792);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1796);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1796);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1796);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1800);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1800);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1800);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1804);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1804);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1804);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3584);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1792);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3592);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1796);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack28_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1844);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1844);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1844);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1848);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1848);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1848);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1852);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1852);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1852);
-        LongVector m = LongVector.broadcast(S, 0xfffffffL);
-        for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1856);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1856);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1856);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1860);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1860);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1860);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1864);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1864);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1864);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1868);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1868);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1868);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1872);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1872);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1872);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1876);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1876);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1876);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1880);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1880);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1880);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1884);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1884);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1884);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 1888);
-        LongVector r8 = LongVector.fromArray(S, SHR, 1888);
-        LongVector l8 = LongVector.fromArray(S, SHL, 1888);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 1892);
-        LongVector r9 = LongVector.fromArray(S, SHR, 1892);
-        LongVector l9 = LongVector.fromArray(S, SHL, 1892);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 1896);
-        LongVector r10 = LongVector.fromArray(S, SHR, 1896);
-        LongVector l10 = LongVector.fromArray(S, SHL, 1896);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 1900);
-        LongVector r11 = LongVector.fromArray(S, SHR, 1900);
-        LongVector l11 = LongVector.fromArray(S, SHL, 1900);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 1904);
-        LongVector r12 = LongVector.fromArray(S, SHR, 1904);
-        LongVector l12 = LongVector.fromArray(S, SHL, 1904);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3712);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1856);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3720);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1860);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3728);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1864);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3736);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1868);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3744);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 1872);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3752);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 1876);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3760);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 1880);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3768);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 1884);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack29_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1908);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1908);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1908);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1912);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1912);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1912);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1916);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1916);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1916);
-        LongVector m = LongVector.broadcast(S, 0x1fffffffL);
-        for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1920);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1920);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1920);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1924);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1924);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1924);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1928);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1928);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1928);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1932);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1932);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1932);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1936);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1936);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1936);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1940);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1940);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1940);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1944);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1944);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1944);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1948);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1948);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1948);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3840);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1920);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3848);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1924);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3856);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1928);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3864);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1932);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack30_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1972);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1972);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1972);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1976);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1976);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1976);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1980);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1980);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1980);
-        LongVector m = LongVector.broadcast(S, 0x3fffffffL);
-        for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1984);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1984);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1984);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1988);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1988);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1988);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1992);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1992);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1992);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1996);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1996);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1996);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2000);
-        LongVector r4 = LongVector.fromArray(S, SHR, 2000);
-        LongVector l4 = LongVector.fromArray(S, SHL, 2000);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2004);
-        LongVector r5 = LongVector.fromArray(S, SHR, 2004);
-        LongVector l5 = LongVector.fromArray(S, SHL, 2004);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2008);
-        LongVector r6 = LongVector.fromArray(S, SHR, 2008);
-        LongVector l6 = LongVector.fromArray(S, SHL, 2008);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2012);
-        LongVector r7 = LongVector.fromArray(S, SHR, 2012);
-        LongVector l7 = LongVector.fromArray(S, SHL, 2012);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2016);
-        LongVector r8 = LongVector.fromArray(S, SHR, 2016);
-        LongVector l8 = LongVector.fromArray(S, SHL, 2016);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2020);
-        LongVector r9 = LongVector.fromArray(S, SHR, 2020);
-        LongVector l9 = LongVector.fromArray(S, SHL, 2020);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2024);
-        LongVector r10 = LongVector.fromArray(S, SHR, 2024);
-        LongVector l10 = LongVector.fromArray(S, SHL, 2024);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2028);
-        LongVector r11 = LongVector.fromArray(S, SHR, 2028);
-        LongVector l11 = LongVector.fromArray(S, SHL, 2028);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2032);
-        LongVector r12 = LongVector.fromArray(S, SHR, 2032);
-        LongVector l12 = LongVector.fromArray(S, SHL, 2032);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3968);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1984);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3976);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1988);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3984);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1992);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3992);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1996);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4000);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 2000);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4008);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 2004);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4016);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 2008);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 4024);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 2012);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack31_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2036);
-        LongVector r0 = LongVector.fromArray(S, SHR, 2036);
-        LongVector l0 = LongVector.fromArray(S, SHL, 2036);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2040);
-        LongVector r1 = LongVector.fromArray(S, SHR, 2040);
-        LongVector l1 = LongVector.fromArray(S, SHL, 2040);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2044);
-        LongVector r2 = LongVector.fromArray(S, SHR, 2044);
-        LongVector l2 = LongVector.fromArray(S, SHL, 2044);
-        LongVector m = LongVector.broadcast(S, 0x7fffffffL);
-        for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 232).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2048);
-        LongVector r0 = LongVector.fromArray(S, SHR, 2048);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4096);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 176).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 240).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2112);
-        LongVector r0 = LongVector.fromArray(S, SHR, 2112);
-        LongVector l0 = LongVector.fromArray(S, SHL, 2112);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2116);
-        LongVector r1 = LongVector.fromArray(S, SHR, 2116);
-        LongVector l1 = LongVector.fromArray(S, SHL, 2116);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2120);
-        LongVector r2 = LongVector.fromArray(S, SHR, 2120);
-        LongVector l2 = LongVector.fromArray(S, SHL, 2120);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2124);
-        LongVector r3 = LongVector.fromArray(S, SHR, 2124);
-        LongVector l3 = LongVector.fromArray(S, SHL, 2124);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2128);
-        LongVector r4 = LongVector.fromArray(S, SHR, 2128);
-        LongVector l4 = LongVector.fromArray(S, SHL, 2128);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2132);
-        LongVector r5 = LongVector.fromArray(S, SHR, 2132);
-        LongVector l5 = LongVector.fromArray(S, SHL, 2132);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2136);
-        LongVector r6 = LongVector.fromArray(S, SHR, 2136);
-        LongVector l6 = LongVector.fromArray(S, SHL, 2136);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2140);
-        LongVector r7 = LongVector.fromArray(S, SHR, 2140);
-        LongVector l7 = LongVector.fromArray(S, SHL, 2140);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2144);
-        LongVector r8 = LongVector.fromArray(S, SHR, 2144);
-        LongVector l8 = LongVector.fromArray(S, SHL, 2144);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2148);
-        LongVector r9 = LongVector.fromArray(S, SHR, 2148);
-        LongVector l9 = LongVector.fromArray(S, SHL, 2148);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2152);
-        LongVector r10 = LongVector.fromArray(S, SHR, 2152);
-        LongVector l10 = LongVector.fromArray(S, SHL, 2152);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2156);
-        LongVector r11 = LongVector.fromArray(S, SHR, 2156);
-        LongVector l11 = LongVector.fromArray(S, SHL, 2156);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2160);
-        LongVector r12 = LongVector.fromArray(S, SHR, 2160);
-        LongVector l12 = LongVector.fromArray(S, SHL, 2160);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4224);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 2112);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4232);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 2116);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4240);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 2120);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4248);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 2124);
+        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4256);
+        LongVector r4 = LongVector.fromArray(S, HSHR, 2128);
+        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4264);
+        LongVector r5 = LongVector.fromArray(S, HSHR, 2132);
+        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4272);
+        LongVector r6 = LongVector.fromArray(S, HSHR, 2136);
+        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 4280);
+        LongVector r7 = LongVector.fromArray(S, HSHR, 2140);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-        }
-    }
-
-    private static void unpack33_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2164);
-        LongVector r0 = LongVector.fromArray(S, SHR, 2164);
-        LongVector l0 = LongVector.fromArray(S, SHL, 2164);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2168);
-        LongVector r1 = LongVector.fromArray(S, SHR, 2168);
-        LongVector l1 = LongVector.fromArray(S, SHL, 2168);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2172);
-        LongVector r2 = LongVector.fromArray(S, SHR, 2172);
-        LongVector l2 = LongVector.fromArray(S, SHL, 2172);
-        LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
-        for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 212).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            ByteVector.fromArray(B, in, p + 228).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 244).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 

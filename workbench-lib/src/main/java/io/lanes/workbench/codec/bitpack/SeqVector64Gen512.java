@@ -2,6 +2,7 @@
 package io.lanes.workbench.codec.bitpack;
 
 import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
@@ -16,8 +17,9 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * method per width. Output vector j of a 64-value group is cut from the words at its first
  * word: a lane rearrange picks each value's word, a variable shift aligns it, and where a value
  * straddles two words the next word (a second load one word on, same rearrange) supplies its
- * high bits. Lane tables are built once at class initialisation and loaded once per call.
- * Stateless and thread-safe.
+ * high bits. Widths 1..33 instead permute half-lanes: lane e takes the two half-lanes
+ * from the one holding its first bit (one permute, one shift, one mask per vector). Lane tables are built once at class initialisation and loaded once per
+ * call. Stateless and thread-safe.
  */
 final class SeqVector64Gen512 implements SeqVectorCode64 {
     private static final VectorSpecies<Long> S = LongVector.SPECIES_512;
@@ -28,8 +30,12 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
     private static final int[] IDX = new int[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
+    private static final VectorSpecies<Integer> H = IntVector.SPECIES_512;
+    /** Per (width 1..33, output vector j): the half-lane each half-lane takes, and each lane's right shift. */
+    private static final int[] HIDX = new int[34 * PER_GROUP * 2 * VL];
+    private static final long[] HSHR = new long[34 * PER_GROUP * VL];
     /** Bytes from a group's start that the vector code of each width may load. */
-    private static final int[] READ = {0, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, 176, 184, 192, 200, 208, 216, 224, 232, 240, 240, 248, 256, 264, 272, 280, 288, 288, 296, 304, 312, 320, 328, 336, 344, 352, 352, 360, 368, 376, 384, 392, 400, 408, 408, 416, 424, 432, 440, 448, 456, 464, 464, 472, 480, 488, 496, 504, 512, 512};
+    private static final int[] READ = {0, 68, 76, 84, 92, 96, 104, 112, 120, 124, 132, 140, 148, 152, 160, 168, 176, 180, 188, 196, 204, 208, 216, 224, 232, 236, 244, 252, 260, 264, 272, 280, 288, 292, 304, 312, 320, 328, 336, 344, 352, 352, 360, 368, 376, 384, 392, 400, 408, 408, 416, 424, 432, 440, 448, 456, 464, 464, 472, 480, 488, 496, 504, 512, 512};
 
     static {
         for (int w = 0; w <= 64; w++) {
@@ -41,6 +47,18 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
                     IDX[at] = b / 64;
                     SHR[at] = b % 64;
                     SHL[at] = b % 64 + w > 64 ? 64 - b % 64 : 63;
+                }
+            }
+        }
+        for (int w = 1; w <= 33; w++) {
+            for (int j = 0; j < PER_GROUP; j++) {
+                long bit = (long) j * VL * w;
+                for (int e = 0; e < VL; e++) {
+                    int b = (int) (bit % 32) + e * w;
+                    int at = (w * PER_GROUP + j) * VL + e;
+                    HIDX[2 * at] = b / 32;
+                    HIDX[2 * at + 1] = b / 32 + 1;
+                    HSHR[at] = b % 32;
                 }
             }
         }
@@ -124,973 +142,648 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 64);
-        LongVector r0 = LongVector.fromArray(S, SHR, 64);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 72);
-        LongVector r1 = LongVector.fromArray(S, SHR, 72);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 80);
-        LongVector r2 = LongVector.fromArray(S, SHR, 80);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 88);
-        LongVector r3 = LongVector.fromArray(S, SHR, 88);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 96);
-        LongVector r4 = LongVector.fromArray(S, SHR, 96);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 104);
-        LongVector r5 = LongVector.fromArray(S, SHR, 104);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 112);
-        LongVector r6 = LongVector.fromArray(S, SHR, 112);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 120);
-        LongVector r7 = LongVector.fromArray(S, SHR, 120);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 64);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 144);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 72);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 160);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 80);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 176);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 88);
         LongVector m = LongVector.broadcast(S, 0x1L);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 128);
-        LongVector r0 = LongVector.fromArray(S, SHR, 128);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 136);
-        LongVector r1 = LongVector.fromArray(S, SHR, 136);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 144);
-        LongVector r2 = LongVector.fromArray(S, SHR, 144);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 152);
-        LongVector r3 = LongVector.fromArray(S, SHR, 152);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 128);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 272);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 136);
         LongVector m = LongVector.broadcast(S, 0x3L);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 192);
-        LongVector r0 = LongVector.fromArray(S, SHR, 192);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 200);
-        LongVector r1 = LongVector.fromArray(S, SHR, 200);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 208);
-        LongVector r2 = LongVector.fromArray(S, SHR, 208);
-        LongVector l2 = LongVector.fromArray(S, SHL, 208);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 216);
-        LongVector r3 = LongVector.fromArray(S, SHR, 216);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 224);
-        LongVector r4 = LongVector.fromArray(S, SHR, 224);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 232);
-        LongVector r5 = LongVector.fromArray(S, SHR, 232);
-        LongVector l5 = LongVector.fromArray(S, SHL, 232);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 240);
-        LongVector r6 = LongVector.fromArray(S, SHR, 240);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 248);
-        LongVector r7 = LongVector.fromArray(S, SHR, 248);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 192);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 400);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 200);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 416);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 208);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 432);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 216);
         LongVector m = LongVector.broadcast(S, 0x7L);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 256);
-        LongVector r0 = LongVector.fromArray(S, SHR, 256);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 264);
-        LongVector r1 = LongVector.fromArray(S, SHR, 264);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 256);
         LongVector m = LongVector.broadcast(S, 0xfL);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 320);
-        LongVector r0 = LongVector.fromArray(S, SHR, 320);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 328);
-        LongVector r1 = LongVector.fromArray(S, SHR, 328);
-        LongVector l1 = LongVector.fromArray(S, SHL, 328);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 336);
-        LongVector r2 = LongVector.fromArray(S, SHR, 336);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 344);
-        LongVector r3 = LongVector.fromArray(S, SHR, 344);
-        LongVector l3 = LongVector.fromArray(S, SHL, 344);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 352);
-        LongVector r4 = LongVector.fromArray(S, SHR, 352);
-        LongVector l4 = LongVector.fromArray(S, SHL, 352);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 360);
-        LongVector r5 = LongVector.fromArray(S, SHR, 360);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 368);
-        LongVector r6 = LongVector.fromArray(S, SHR, 368);
-        LongVector l6 = LongVector.fromArray(S, SHL, 368);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 376);
-        LongVector r7 = LongVector.fromArray(S, SHR, 376);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 320);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 656);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 328);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 672);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 336);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 688);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 344);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 384);
-        LongVector r0 = LongVector.fromArray(S, SHR, 384);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 392);
-        LongVector r1 = LongVector.fromArray(S, SHR, 392);
-        LongVector l1 = LongVector.fromArray(S, SHL, 392);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 400);
-        LongVector r2 = LongVector.fromArray(S, SHR, 400);
-        LongVector l2 = LongVector.fromArray(S, SHL, 400);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 408);
-        LongVector r3 = LongVector.fromArray(S, SHR, 408);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 384);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 784);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 392);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 448);
-        LongVector r0 = LongVector.fromArray(S, SHR, 448);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 456);
-        LongVector r1 = LongVector.fromArray(S, SHR, 456);
-        LongVector l1 = LongVector.fromArray(S, SHL, 456);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 464);
-        LongVector r2 = LongVector.fromArray(S, SHR, 464);
-        LongVector l2 = LongVector.fromArray(S, SHL, 464);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 472);
-        LongVector r3 = LongVector.fromArray(S, SHR, 472);
-        LongVector l3 = LongVector.fromArray(S, SHL, 472);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 480);
-        LongVector r4 = LongVector.fromArray(S, SHR, 480);
-        LongVector l4 = LongVector.fromArray(S, SHL, 480);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 488);
-        LongVector r5 = LongVector.fromArray(S, SHR, 488);
-        LongVector l5 = LongVector.fromArray(S, SHL, 488);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 496);
-        LongVector r6 = LongVector.fromArray(S, SHR, 496);
-        LongVector l6 = LongVector.fromArray(S, SHL, 496);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 504);
-        LongVector r7 = LongVector.fromArray(S, SHR, 504);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 448);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 912);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 456);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 928);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 464);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 944);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 472);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 512);
-        LongVector r0 = LongVector.fromArray(S, SHR, 512);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 512);
         LongVector m = LongVector.broadcast(S, 0xffL);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 576);
-        LongVector r0 = LongVector.fromArray(S, SHR, 576);
-        LongVector l0 = LongVector.fromArray(S, SHL, 576);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 584);
-        LongVector r1 = LongVector.fromArray(S, SHR, 584);
-        LongVector l1 = LongVector.fromArray(S, SHL, 584);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 592);
-        LongVector r2 = LongVector.fromArray(S, SHR, 592);
-        LongVector l2 = LongVector.fromArray(S, SHL, 592);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 600);
-        LongVector r3 = LongVector.fromArray(S, SHR, 600);
-        LongVector l3 = LongVector.fromArray(S, SHL, 600);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 608);
-        LongVector r4 = LongVector.fromArray(S, SHR, 608);
-        LongVector l4 = LongVector.fromArray(S, SHL, 608);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 616);
-        LongVector r5 = LongVector.fromArray(S, SHR, 616);
-        LongVector l5 = LongVector.fromArray(S, SHL, 616);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 624);
-        LongVector r6 = LongVector.fromArray(S, SHR, 624);
-        LongVector l6 = LongVector.fromArray(S, SHL, 624);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 632);
-        LongVector r7 = LongVector.fromArray(S, SHR, 632);
-        LongVector l7 = LongVector.fromArray(S, SHL, 632);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1152);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 576);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1168);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 584);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1184);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 592);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1200);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 600);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 640);
-        LongVector r0 = LongVector.fromArray(S, SHR, 640);
-        LongVector l0 = LongVector.fromArray(S, SHL, 640);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 648);
-        LongVector r1 = LongVector.fromArray(S, SHR, 648);
-        LongVector l1 = LongVector.fromArray(S, SHL, 648);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 656);
-        LongVector r2 = LongVector.fromArray(S, SHR, 656);
-        LongVector l2 = LongVector.fromArray(S, SHL, 656);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 664);
-        LongVector r3 = LongVector.fromArray(S, SHR, 664);
-        LongVector l3 = LongVector.fromArray(S, SHL, 664);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1280);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 640);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1296);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 648);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 704);
-        LongVector r0 = LongVector.fromArray(S, SHR, 704);
-        LongVector l0 = LongVector.fromArray(S, SHL, 704);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 712);
-        LongVector r1 = LongVector.fromArray(S, SHR, 712);
-        LongVector l1 = LongVector.fromArray(S, SHL, 712);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 720);
-        LongVector r2 = LongVector.fromArray(S, SHR, 720);
-        LongVector l2 = LongVector.fromArray(S, SHL, 720);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 728);
-        LongVector r3 = LongVector.fromArray(S, SHR, 728);
-        LongVector l3 = LongVector.fromArray(S, SHL, 728);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 736);
-        LongVector r4 = LongVector.fromArray(S, SHR, 736);
-        LongVector l4 = LongVector.fromArray(S, SHL, 736);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 744);
-        LongVector r5 = LongVector.fromArray(S, SHR, 744);
-        LongVector l5 = LongVector.fromArray(S, SHL, 744);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 752);
-        LongVector r6 = LongVector.fromArray(S, SHR, 752);
-        LongVector l6 = LongVector.fromArray(S, SHL, 752);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 760);
-        LongVector r7 = LongVector.fromArray(S, SHR, 760);
-        LongVector l7 = LongVector.fromArray(S, SHL, 760);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1408);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 704);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1424);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 712);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1440);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 720);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1456);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 728);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 768);
-        LongVector r0 = LongVector.fromArray(S, SHR, 768);
-        LongVector l0 = LongVector.fromArray(S, SHL, 768);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 776);
-        LongVector r1 = LongVector.fromArray(S, SHR, 776);
-        LongVector l1 = LongVector.fromArray(S, SHL, 776);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1536);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 768);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 832);
-        LongVector r0 = LongVector.fromArray(S, SHR, 832);
-        LongVector l0 = LongVector.fromArray(S, SHL, 832);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 840);
-        LongVector r1 = LongVector.fromArray(S, SHR, 840);
-        LongVector l1 = LongVector.fromArray(S, SHL, 840);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 848);
-        LongVector r2 = LongVector.fromArray(S, SHR, 848);
-        LongVector l2 = LongVector.fromArray(S, SHL, 848);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 856);
-        LongVector r3 = LongVector.fromArray(S, SHR, 856);
-        LongVector l3 = LongVector.fromArray(S, SHL, 856);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 864);
-        LongVector r4 = LongVector.fromArray(S, SHR, 864);
-        LongVector l4 = LongVector.fromArray(S, SHL, 864);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 872);
-        LongVector r5 = LongVector.fromArray(S, SHR, 872);
-        LongVector l5 = LongVector.fromArray(S, SHL, 872);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 880);
-        LongVector r6 = LongVector.fromArray(S, SHR, 880);
-        LongVector l6 = LongVector.fromArray(S, SHL, 880);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 888);
-        LongVector r7 = LongVector.fromArray(S, SHR, 888);
-        LongVector l7 = LongVector.fromArray(S, SHL, 888);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1664);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 832);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1680);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 840);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1696);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 848);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1712);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 856);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 896);
-        LongVector r0 = LongVector.fromArray(S, SHR, 896);
-        LongVector l0 = LongVector.fromArray(S, SHL, 896);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 904);
-        LongVector r1 = LongVector.fromArray(S, SHR, 904);
-        LongVector l1 = LongVector.fromArray(S, SHL, 904);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 912);
-        LongVector r2 = LongVector.fromArray(S, SHR, 912);
-        LongVector l2 = LongVector.fromArray(S, SHL, 912);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 920);
-        LongVector r3 = LongVector.fromArray(S, SHR, 920);
-        LongVector l3 = LongVector.fromArray(S, SHL, 920);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1792);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 896);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1808);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 904);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 960);
-        LongVector r0 = LongVector.fromArray(S, SHR, 960);
-        LongVector l0 = LongVector.fromArray(S, SHL, 960);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 968);
-        LongVector r1 = LongVector.fromArray(S, SHR, 968);
-        LongVector l1 = LongVector.fromArray(S, SHL, 968);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 976);
-        LongVector r2 = LongVector.fromArray(S, SHR, 976);
-        LongVector l2 = LongVector.fromArray(S, SHL, 976);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 984);
-        LongVector r3 = LongVector.fromArray(S, SHR, 984);
-        LongVector l3 = LongVector.fromArray(S, SHL, 984);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 992);
-        LongVector r4 = LongVector.fromArray(S, SHR, 992);
-        LongVector l4 = LongVector.fromArray(S, SHL, 992);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1000);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1000);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1000);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1008);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1008);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1008);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1016);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1016);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1016);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1920);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 960);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1936);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 968);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1952);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 976);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1968);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 984);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1024);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1024);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2048);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1088);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1088);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1088);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1096);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1096);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1096);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1104);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1104);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1104);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1112);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1112);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1112);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1120);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1120);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1120);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1128);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1128);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1128);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1136);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1136);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1136);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1144);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1144);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1144);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2176);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1088);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2192);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1096);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2208);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1104);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2224);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1112);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1152);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1152);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1152);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1160);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1160);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1160);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1168);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1168);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1168);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1176);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1176);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1176);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2304);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1152);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2320);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1160);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1216);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1216);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1216);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1224);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1224);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1224);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1232);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1232);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1232);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1240);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1240);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1240);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1248);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1248);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1248);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1256);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1256);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1256);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1264);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1264);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1264);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1272);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1272);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1272);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2432);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1216);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2448);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1224);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2464);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1232);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2480);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1240);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1280);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1280);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1280);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1288);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1288);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1288);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2560);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1280);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1344);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1344);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1344);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1352);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1352);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1352);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1360);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1360);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1360);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1368);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1368);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1368);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1376);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1376);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1376);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1384);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1384);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1384);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1392);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1392);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1392);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1400);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1400);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1400);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2688);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1344);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2704);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1352);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2720);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1360);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2736);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1368);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1408);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1408);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1408);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1416);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1416);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1416);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1424);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1424);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1424);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1432);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1432);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1432);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2816);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1408);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2832);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1416);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1472);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1472);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1472);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1480);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1480);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1480);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1488);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1488);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1488);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1496);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1496);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1496);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1504);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1504);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1504);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1512);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1512);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1512);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1520);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1520);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1520);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1528);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1528);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1528);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2944);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1472);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2960);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1480);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2976);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1488);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2992);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1496);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1536);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1536);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1536);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3072);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1536);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1600);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1600);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1600);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1608);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1608);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1608);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1616);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1616);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1616);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1624);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1624);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1624);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1632);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1632);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1632);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1640);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1640);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1640);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1648);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1648);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1648);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1656);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1656);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1656);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3200);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1600);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3216);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1608);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3232);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1616);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3248);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1624);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1664);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1664);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1664);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1672);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1672);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1672);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1680);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1680);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1680);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1688);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1688);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1688);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3328);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1664);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3344);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1672);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1728);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1728);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1728);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1736);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1736);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1736);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1744);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1744);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1744);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1752);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1752);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1752);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1760);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1760);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1760);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1768);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1768);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1768);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1776);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1776);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1776);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1784);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1784);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1784);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3456);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1728);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3472);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1736);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3488);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1744);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3504);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1752);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1792);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1792);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1792);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1800);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1800);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1800);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3584);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1792);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1856);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1856);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1856);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1864);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1864);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1864);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1872);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1872);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1872);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1880);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1880);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1880);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 1888);
-        LongVector r4 = LongVector.fromArray(S, SHR, 1888);
-        LongVector l4 = LongVector.fromArray(S, SHL, 1888);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 1896);
-        LongVector r5 = LongVector.fromArray(S, SHR, 1896);
-        LongVector l5 = LongVector.fromArray(S, SHL, 1896);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 1904);
-        LongVector r6 = LongVector.fromArray(S, SHR, 1904);
-        LongVector l6 = LongVector.fromArray(S, SHL, 1904);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 1912);
-        LongVector r7 = LongVector.fromArray(S, SHR, 1912);
-        LongVector l7 = LongVector.fromArray(S, SHL, 1912);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3712);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1856);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3728);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1864);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3744);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 1872);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3760);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 1880);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1920);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1920);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1920);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1928);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1928);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1928);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 1936);
-        LongVector r2 = LongVector.fromArray(S, SHR, 1936);
-        LongVector l2 = LongVector.fromArray(S, SHL, 1936);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 1944);
-        LongVector r3 = LongVector.fromArray(S, SHR, 1944);
-        LongVector l3 = LongVector.fromArray(S, SHL, 1944);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3840);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1920);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3856);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1928);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 1984);
-        LongVector r0 = LongVector.fromArray(S, SHR, 1984);
-        LongVector l0 = LongVector.fromArray(S, SHL, 1984);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 1992);
-        LongVector r1 = LongVector.fromArray(S, SHR, 1992);
-        LongVector l1 = LongVector.fromArray(S, SHL, 1992);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2000);
-        LongVector r2 = LongVector.fromArray(S, SHR, 2000);
-        LongVector l2 = LongVector.fromArray(S, SHL, 2000);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2008);
-        LongVector r3 = LongVector.fromArray(S, SHR, 2008);
-        LongVector l3 = LongVector.fromArray(S, SHL, 2008);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2016);
-        LongVector r4 = LongVector.fromArray(S, SHR, 2016);
-        LongVector l4 = LongVector.fromArray(S, SHL, 2016);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2024);
-        LongVector r5 = LongVector.fromArray(S, SHR, 2024);
-        LongVector l5 = LongVector.fromArray(S, SHL, 2024);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2032);
-        LongVector r6 = LongVector.fromArray(S, SHR, 2032);
-        LongVector l6 = LongVector.fromArray(S, SHL, 2032);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2040);
-        LongVector r7 = LongVector.fromArray(S, SHR, 2040);
-        LongVector l7 = LongVector.fromArray(S, SHL, 2040);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3968);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 1984);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3984);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 1992);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4000);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 2000);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4016);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 2008);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2048);
-        LongVector r0 = LongVector.fromArray(S, SHR, 2048);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4096);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2112);
-        LongVector r0 = LongVector.fromArray(S, SHR, 2112);
-        LongVector l0 = LongVector.fromArray(S, SHL, 2112);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2120);
-        LongVector r1 = LongVector.fromArray(S, SHR, 2120);
-        LongVector l1 = LongVector.fromArray(S, SHL, 2120);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2128);
-        LongVector r2 = LongVector.fromArray(S, SHR, 2128);
-        LongVector l2 = LongVector.fromArray(S, SHL, 2128);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2136);
-        LongVector r3 = LongVector.fromArray(S, SHR, 2136);
-        LongVector l3 = LongVector.fromArray(S, SHL, 2136);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2144);
-        LongVector r4 = LongVector.fromArray(S, SHR, 2144);
-        LongVector l4 = LongVector.fromArray(S, SHL, 2144);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2152);
-        LongVector r5 = LongVector.fromArray(S, SHR, 2152);
-        LongVector l5 = LongVector.fromArray(S, SHL, 2152);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2160);
-        LongVector r6 = LongVector.fromArray(S, SHR, 2160);
-        LongVector l6 = LongVector.fromArray(S, SHL, 2160);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2168);
-        LongVector r7 = LongVector.fromArray(S, SHR, 2168);
-        LongVector l7 = LongVector.fromArray(S, SHL, 2168);
+        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4224);
+        LongVector r0 = LongVector.fromArray(S, HSHR, 2112);
+        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4240);
+        LongVector r1 = LongVector.fromArray(S, HSHR, 2120);
+        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4256);
+        LongVector r2 = LongVector.fromArray(S, HSHR, 2128);
+        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4272);
+        LongVector r3 = LongVector.fromArray(S, HSHR, 2136);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            ByteVector.fromArray(B, in, p + 228).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
