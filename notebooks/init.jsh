@@ -8,3 +8,4 @@ import org.knowm.xchart.*;
 import java.nio.file.*;
 import java.util.*;
 import java.util.function.*;
+import io.lanes.workbench.report.claims.*;

@@ -38,35 +38,36 @@ public final class ValidityGate {
     public record Verdict(boolean passed, String label, double controlGeomean, int tyingColumns, int columns, double drift) {
     }
 
-    /** Evaluates one working-set point from all its measurements. */
+    /**
+     * Evaluates one working-set point from all its measurements. Each column's control twin is
+     * paired with the arm of the same name on that column (columns of different types may have
+     * different twins).
+     */
     public static Verdict evaluate(List<Measurement> point) {
         Map<String, Measurement> control = new HashMap<>();
         Map<String, Map<String, Measurement>> byColumn = new HashMap<>();
         List<String> columnOrder = new ArrayList<>();
-        String controlArm = null;
         for (Measurement m : point) {
             if (!byColumn.containsKey(m.columnId())) columnOrder.add(m.columnId());
-            if (m.control()) {
-                control.put(m.columnId(), m);
-                controlArm = m.arm();
-            } else {
-                byColumn.computeIfAbsent(m.columnId(), c -> new HashMap<>()).put(m.arm(), m);
-            }
+            if (m.control()) control.put(m.columnId(), m);
+            else byColumn.computeIfAbsent(m.columnId(), c -> new HashMap<>()).put(m.arm(), m);
         }
-        if (controlArm == null) return new Verdict(false, "no-control", Double.NaN, 0, 0, Double.NaN);
+        if (control.isEmpty()) return new Verdict(false, "no-control", Double.NaN, 0, 0, Double.NaN);
         List<Double> ratios = new ArrayList<>();
+        List<String> withControl = new ArrayList<>();
         List<String> tying = new ArrayList<>();
         for (String c : columnOrder) {
             Measurement ctl = control.get(c);
-            Measurement arm = ctl == null ? null : byColumn.get(c).get(controlArm);
+            Measurement arm = ctl == null ? null : byColumn.getOrDefault(c, Map.of()).get(ctl.arm());
             if (arm == null) continue;
             double r = ctl.decodeMedian() / arm.decodeMedian();
             ratios.add(r);
+            withControl.add(c);
             if (Math.abs(r - 1) <= COLUMN_TOLERANCE) tying.add(c);
         }
         double gm = geomean(ratios);
-        double headAll = headline(point, columnOrder, controlArm);
-        double headTying = headline(point, tying, controlArm);
+        double headAll = headline(point, withControl, control);
+        double headTying = headline(point, tying, control);
         double drift = Double.isNaN(headAll) || Double.isNaN(headTying) ? 0 : Math.abs(headTying / headAll - 1);
         List<String> failed = new ArrayList<>();
         if (!(Math.abs(gm - 1) <= AGGREGATE_TOLERANCE)) failed.add(String.format("control-geomean=%.3f", gm));
@@ -76,9 +77,11 @@ public final class ValidityGate {
         return new Verdict(failed.isEmpty(), label, gm, tying.size(), ratios.size(), drift);
     }
 
-    private static double headline(List<Measurement> point, List<String> columns, String firstArm) {
+    /** Geomean over columns of the controlled arm's median decode time over the store-only arm's (else the next arm's). */
+    private static double headline(List<Measurement> point, List<String> columns, Map<String, Measurement> control) {
         List<Double> rs = new ArrayList<>();
         for (String c : columns) {
+            String firstArm = control.get(c).arm();
             Measurement a = null;
             Measurement b = null;
             Measurement store = null;

@@ -110,12 +110,13 @@ public final class CompareReport {
 
     /** A grouped bar chart of the geomean speeds, one bar per bundle. */
     public static CategoryChart chart(Table speeds, List<Path> bundles) {
-        CategoryChart c = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title("Decode throughput by bundle").xAxisTitle("codec @ working set").yAxisTitle("decoded GiB/s, geomean (higher is better)").build();
+        CategoryChart c = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT + 160)
+                .title("Decode throughput by bundle").xAxisTitle("codec @ working set").yAxisTitle("GiB/s, geomean").build();
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setPlotBackgroundColor(Color.WHITE);
-        c.getStyler().setXAxisLabelRotation(30);
+        c.getStyler().setXAxisLabelRotation(45);
+        c.getStyler().setChartPadding(24);
         List<String> cats = new ArrayList<>();
         for (int i = 0; i < speeds.rowCount(); i++) cats.add(speeds.stringColumn("codec").get(i) + " @ " + speeds.stringColumn("working_set").get(i));
         List<String> labels = labels(bundles);

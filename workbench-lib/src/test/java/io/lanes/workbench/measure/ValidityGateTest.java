@@ -47,6 +47,18 @@ class ValidityGateTest {
     }
 
     @Test
+    void columnsOfDifferentTypesArePairedWithTheirOwnTwins() {
+        List<Measurement> ms = new ArrayList<>(point(1.0, 1.0, 1.0, 1.0));
+        // an int64 column whose first codec arm (and so its twin) is another codec, skewed by 30%
+        ms.add(m("y64", false, "c64", 100));
+        ms.add(m("y64", true, "c64", 130));
+        ValidityGate.Verdict v = ValidityGate.evaluate(ms);
+        assertEquals(5, v.columns(), "every column with a twin is judged, whatever the twin's name");
+        assertEquals(4, v.tyingColumns());
+        assertTrue(v.label().contains("control-geomean=1.054"), v.label());
+    }
+
+    @Test
     void withoutAControlThereIsNoVerdict() {
         ValidityGate.Verdict v = ValidityGate.evaluate(List.of(m("x", false, "c", 1)));
         assertEquals("no-control", v.label());

@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * a code-free HTML copy. Works around two known defects of the rapaio kernel (see
  * shared/notes/notebook-kernel.md): a start-up race that sometimes leaves the kernel silent, retried
  * on exactly its two messages; and a broken interrupt, so a per-cell timeout is used and
- * interrupt-on-timeout never is. A notebook fails on any error output or stderr stream. Not
- * thread-safe (notebooks run one at a time on 2 cores).
+ * interrupt-on-timeout never is. A notebook fails on any error output, and on stderr text that
+ * reports an exception or error; informational notes on stderr (e.g. a dataset being fetched) pass.
+ * Not thread-safe (notebooks run one at a time on 2 cores).
  */
 public final class NotebookRunner {
     /** Messages of the kernel start-up race: only these are retried. */
@@ -97,7 +98,10 @@ public final class NotebookRunner {
         return new Result(notebook, executed, outDir.resolve(name + ".html"), attempt, Duration.ofNanos(System.nanoTime() - t0));
     }
 
-    /** Error outputs and stderr streams of an executed notebook, one string each. */
+    /** Stderr text that reports a failure rather than progress. */
+    static final java.util.regex.Pattern FAILURE_TEXT = java.util.regex.Pattern.compile("Exception|Error|\\bat [\\w.$]+\\(|FAIL");
+
+    /** Error outputs, and stderr streams reporting an exception or error, of an executed notebook; one string each. */
     public static List<String> errorOutputs(Path executed) {
         List<String> out = new ArrayList<>();
         try {
@@ -110,7 +114,8 @@ public final class NotebookRunner {
                     if (type.equals("error")) {
                         out.add("cell " + i + ": " + o.path("ename").asText() + ": " + o.path("evalue").asText());
                     } else if (type.equals("stream") && o.path("name").asText().equals("stderr")) {
-                        out.add("cell " + i + " stderr: " + text(o.path("text")));
+                        String t = text(o.path("text"));
+                        if (FAILURE_TEXT.matcher(t).find()) out.add("cell " + i + " stderr: " + t);
                     }
                 }
             }

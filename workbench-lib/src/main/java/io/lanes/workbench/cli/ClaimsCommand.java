@@ -1,0 +1,53 @@
+package io.lanes.workbench.cli;
+
+import io.lanes.workbench.report.Html;
+import io.lanes.workbench.report.HtmlReport;
+import io.lanes.workbench.report.claims.Claim;
+import io.lanes.workbench.report.claims.ClaimsCatalog;
+import io.lanes.workbench.report.claims.ClaimsReport;
+import io.lanes.workbench.report.claims.ClaimsRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code workbench claims}: measure the published ratios of the catalog on this machine. */
+@Command(name = "claims", mixinStandardHelpOptions = true,
+        description = "Measure published ratios (the claims catalog) here and print published vs measured with a verdict.")
+final class ClaimsCommand implements Callable<Integer> {
+    @Option(names = "--id", paramLabel = "ID", description = "only these claims, repeatable (default: all)")
+    List<String> ids = new ArrayList<>();
+    @Option(names = "--quick", description = "short settings and the first " + ClaimsRunner.QUICK_COLUMNS + " columns of each set")
+    boolean quick;
+    @Option(names = "--list", description = "list the catalog and exit")
+    boolean list;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Claim> all = ClaimsCatalog.load();
+        List<Claim> chosen = new ArrayList<>();
+        for (String id : ids) {
+            chosen.add(all.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                    "no claim '" + id + "'; known: " + String.join(", ", all.stream().map(Claim::id).toList()))));
+        }
+        if (chosen.isEmpty()) chosen = all;
+        if (list) {
+            for (Claim c : chosen) System.out.printf("%-30s %-9s %s%n", c.id(), c.published(), c.statement());
+            return 0;
+        }
+        Path dir = Runs.newBundleDir("claims-");
+        Files.createDirectories(dir);
+        List<ClaimsRunner.Verdict> vs = ClaimsRunner.run(chosen, quick, dir, System.out::println);
+        System.out.println();
+        System.out.println(Html.console(ClaimsRunner.table(vs)));
+        HtmlReport r = new HtmlReport("Lanes Workbench: published claims on this machine");
+        ClaimsReport.section(r, vs);
+        System.out.println("report: " + r.write(dir.resolve("report.html")));
+        ClaimsRunner.table(vs).write().csv(dir.resolve("claims.csv").toFile());
+        return 0;
+    }
+}

@@ -1,0 +1,156 @@
+package io.lanes.workbench.report.claims;
+
+import io.lanes.workbench.corpus.Column;
+import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Fingerprint;
+import io.lanes.workbench.measure.Harness;
+import io.lanes.workbench.measure.WorkingSet;
+import io.lanes.workbench.results.Recorder;
+import io.lanes.workbench.results.ResultBundle;
+import tech.tablesaw.api.Table;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Measures claims on this machine. Claims sharing a set and working-set point are measured in one
+ * harness run (their arms alternating inside every repetition, with the validity gate), each run a
+ * result bundle under the output folder; each claim's ratio is then the geomean over the columns
+ * both its arms measured. Not thread-safe.
+ */
+public final class ClaimsRunner {
+    /** Columns of a set measured in quick mode (the first ones, in set order). */
+    public static final int QUICK_COLUMNS = 6;
+
+    /**
+     * @param claim    the claim
+     * @param verdict  {@code reproduced}, {@code differs} or {@code not applicable here}
+     * @param measured the ratio measured here (NaN when not applicable)
+     * @param columns  columns the ratio is a geomean over
+     * @param gate     validity-gate label of the point
+     * @param note     the gap for {@code differs}, the reason for {@code not applicable here}
+     */
+    public record Verdict(Claim claim, String verdict, double measured, int columns, String gate, String note) {
+    }
+
+    private ClaimsRunner() {
+    }
+
+    /**
+     * Checks that every arm a claim names exists, before anything is measured.
+     *
+     * @throws IllegalArgumentException naming the claim and the missing arm
+     */
+    public static void requireArms(List<Claim> claims) {
+        for (Claim c : claims) {
+            for (String a : List.of(c.numerator(), c.denominator())) {
+                try {
+                    Arm.named(a);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("claim " + c.id() + " names arm '" + a + "', which does not exist: " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    /** Measures every applicable claim and returns one verdict per claim, in catalog order. */
+    public static List<Verdict> run(List<Claim> claims, boolean quick, Path outDir, Consumer<String> log) {
+        requireArms(claims);
+        List<String> cpuFlags = List.of(Fingerprint.capture().get("cpu_simd_flags").split(" "));
+        Map<String, Verdict> verdicts = new HashMap<>();
+        Map<String, List<Claim>> groups = new LinkedHashMap<>();
+        for (Claim c : claims) {
+            if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) {
+                verdicts.put(c.id(), new Verdict(c, "not applicable here", Double.NaN, 0, "",
+                        "needs CPU feature " + c.requires() + ", which this machine lacks"));
+            } else {
+                groups.computeIfAbsent(c.set() + "@" + c.workingSet(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        Harness.Config config = quick ? Harness.Config.quick() : Harness.Config.full();
+        for (var g : groups.entrySet()) {
+            List<Claim> cs = g.getValue();
+            Set<String> armNames = new LinkedHashSet<>();
+            for (Claim c : cs) {
+                armNames.add(c.numerator());
+                armNames.add(c.denominator());
+            }
+            List<Arm> arms = armNames.stream().map(Arm::named).toList();
+            List<Column> columns = Datasets.set(cs.get(0).set());
+            if (quick && columns.size() > QUICK_COLUMNS) columns = columns.subList(0, QUICK_COLUMNS);
+            WorkingSet ws = WorkingSet.parse(cs.get(0).workingSet());
+            Path dir = outDir.resolve(g.getKey().replace('@', '-'));
+            log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + ": " + cs.stream().map(Claim::id).toList());
+            Recorder.run("claims", arms, columns, List.of(ws), config, dir, log, Recorder.Options.cli());
+            Table t = ResultBundle.load(dir);
+            for (Claim c : cs) verdicts.put(c.id(), judge(c, t));
+        }
+        List<Verdict> out = new ArrayList<>();
+        for (Claim c : claims) out.add(verdicts.get(c.id()));
+        return out;
+    }
+
+    /** The verdict of one claim from a results table holding both its arms. */
+    static Verdict judge(Claim c, Table t) {
+        String col = c.resultColumn();
+        Map<String, Double> num = values(t, c.numerator(), col);
+        Map<String, Double> den = values(t, c.denominator(), col);
+        double logSum = 0;
+        int n = 0;
+        for (var e : num.entrySet()) {
+            Double d = den.get(e.getKey());
+            if (d != null && d > 0 && e.getValue() > 0) {
+                logSum += Math.log(e.getValue() / d);
+                n++;
+            }
+        }
+        String gate = String.join(" ", new LinkedHashSet<>(t.stringColumn("gate").asList()));
+        if (n == 0) {
+            return new Verdict(c, "not applicable here", Double.NaN, 0, gate,
+                    "no column was measured by both arms (their value types may not match the set)");
+        }
+        double r = Math.exp(logSum / n);
+        if (c.reproduces(r)) return new Verdict(c, "reproduced", r, n, gate, "");
+        double bound = r < c.low() ? c.low() : c.high();
+        return new Verdict(c, "differs", r, n, gate, String.format(java.util.Locale.ROOT, "%+.0f%% vs published %s", (r / bound - 1) * 100, c.published()));
+    }
+
+    private static Map<String, Double> values(Table t, String codec, String column) {
+        Map<String, Double> m = new HashMap<>();
+        for (int i = 0; i < t.rowCount(); i++) {
+            if (t.stringColumn("codec").get(i).equals(codec)) m.put(t.stringColumn("column").get(i), t.doubleColumn(column).getDouble(i));
+        }
+        return m;
+    }
+
+    /** The verdicts as a table: id, claim, published, measured, verdict, note, columns, gate. */
+    public static Table table(List<Verdict> vs) {
+        Table t = Table.create("claims",
+                tech.tablesaw.api.StringColumn.create("id"), tech.tablesaw.api.StringColumn.create("arms"),
+                tech.tablesaw.api.StringColumn.create("published"), tech.tablesaw.api.DoubleColumn.create("measured"),
+                tech.tablesaw.api.StringColumn.create("verdict"), tech.tablesaw.api.StringColumn.create("note"),
+                tech.tablesaw.api.DoubleColumn.create("columns"), tech.tablesaw.api.StringColumn.create("point"),
+                tech.tablesaw.api.StringColumn.create("gate"));
+        for (Verdict v : vs) {
+            Claim c = v.claim();
+            t.stringColumn("id").append(c.id());
+            t.stringColumn("arms").append(c.numerator() + " / " + c.denominator() + " (" + c.metric() + ")");
+            t.stringColumn("published").append(c.published());
+            t.doubleColumn("measured").append(v.measured());
+            t.stringColumn("verdict").append(v.verdict());
+            t.stringColumn("note").append(v.note());
+            t.doubleColumn("columns").append(v.columns());
+            t.stringColumn("point").append(c.set() + " @ " + c.workingSet());
+            t.stringColumn("gate").append(v.gate());
+        }
+        return t;
+    }
+}

@@ -1,0 +1,85 @@
+package io.lanes.workbench.report.claims;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.measure.WorkingSet;
+import org.junit.jupiter.api.Test;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ClaimsCatalogTest {
+    @Test
+    void everyClaimNamesArmsSetsAndPointsThatExist() {
+        List<Claim> claims = ClaimsCatalog.load();
+        assertTrue(claims.size() >= 10, "at least ten claims");
+        ClaimsRunner.requireArms(claims); // throws naming the claim and the missing arm
+        var catalog = Datasets.registry().catalog();
+        for (Claim c : claims) {
+            assertTrue(catalog.hasSet(c.set()), "claim " + c.id() + " names set '" + c.set() + "', which the registry lacks");
+            WorkingSet.parse(c.workingSet());
+        }
+    }
+
+    @Test
+    void everyDesignGroupIsCovered() {
+        Set<Integer> groups = new HashSet<>();
+        for (Claim c : ClaimsCatalog.load()) groups.add(c.group());
+        for (int g = 1; g <= 10; g++) assertTrue(groups.contains(g), "DESIGN.md group " + g + " has no claim");
+    }
+
+    @Test
+    void aClaimWhoseArmDoesNotExistFailsLoudly() throws Exception {
+        String json = """
+                {"claims": [{"id": "x", "group": 1, "statement": "s", "source": "s", "published_on": "p",
+                  "numerator": "no.such.codec", "denominator": "plain", "set": "quick", "working_set": "400KiB",
+                  "metric": "decode_speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e"}]}""";
+        List<Claim> claims = ClaimsCatalog.parse(new ObjectMapper().readTree(json));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClaimsRunner.requireArms(claims));
+        assertTrue(e.getMessage().contains("claim x") && e.getMessage().contains("no.such.codec"), e.getMessage());
+    }
+
+    @Test
+    void malformedEntriesNameTheirField() throws Exception {
+        String json = """
+                {"claims": [{"id": "y", "group": 1, "statement": "s", "source": "s", "published_on": "p",
+                  "numerator": "plain", "denominator": "plain", "set": "quick", "working_set": "400KiB",
+                  "metric": "speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e"}]}""";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClaimsCatalog.parse(new ObjectMapper().readTree(json)));
+        assertTrue(e.getMessage().contains("claim y") && e.getMessage().contains("speed"), e.getMessage());
+    }
+
+    @Test
+    void verdictsFollowTheRangeAndTolerance() {
+        Claim c = new Claim("z", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 1.6, 2.5, 0.1, "", "e");
+        Table t = Table.create("r", StringColumn.create("codec"), StringColumn.create("column"), DoubleColumn.create("decode_gib_s"),
+                StringColumn.create("gate"));
+        add(t, "a", "c1", 4.0);
+        add(t, "b", "c1", 2.0);
+        add(t, "a", "c2", 9.0);
+        add(t, "b", "c2", 3.0);
+        ClaimsRunner.Verdict v = ClaimsRunner.judge(c, t);
+        assertEquals(Math.sqrt(2.0 * 3.0), v.measured(), 1e-12, "geomean of per-column ratios");
+        assertEquals("reproduced", v.verdict());
+        assertEquals(2, v.columns());
+        Claim strict = new Claim("z", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "", "e");
+        ClaimsRunner.Verdict d = ClaimsRunner.judge(strict, t);
+        assertEquals("differs", d.verdict());
+        assertTrue(d.note().startsWith("-18%"), d.note());
+    }
+
+    private static void add(Table t, String codec, String col, double v) {
+        t.stringColumn("codec").append(codec);
+        t.stringColumn("column").append(col);
+        t.doubleColumn("decode_gib_s").append(v);
+        t.stringColumn("gate").append("pass");
+    }
+}

@@ -1,0 +1,31 @@
+package io.lanes.workbench.report.notebook;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class NotebookRunnerTest {
+    static Path notebook(Path dir, String outputs) throws Exception {
+        Path nb = dir.resolve("x.ipynb");
+        Files.writeString(nb, "{\"cells\": [{\"cell_type\": \"code\", \"source\": [], \"outputs\": [" + outputs + "]}], \"nbformat\": 4}");
+        return nb;
+    }
+
+    @Test
+    void errorOutputsAndFailingStderrAreReportedButNotesPass(@TempDir Path tmp) throws Exception {
+        assertEquals(List.of(), NotebookRunner.errorOutputs(notebook(tmp,
+                "{\"output_type\": \"stream\", \"name\": \"stderr\", \"text\": [\"datasets: fetching vega-datasets@3.2.1 with npm pack\\n\"]}")));
+        List<String> errs = NotebookRunner.errorOutputs(notebook(tmp,
+                "{\"output_type\": \"error\", \"ename\": \"EvalException\", \"evalue\": \"boom\", \"traceback\": []},"
+                        + "{\"output_type\": \"stream\", \"name\": \"stderr\", \"text\": \"java.lang.IllegalStateException: bad\\n\\tat a.B.c(B.java:1)\"}"));
+        assertEquals(2, errs.size(), errs.toString());
+        assertTrue(errs.get(0).contains("EvalException: boom"));
+        assertTrue(errs.get(1).contains("IllegalStateException"));
+    }
+}
