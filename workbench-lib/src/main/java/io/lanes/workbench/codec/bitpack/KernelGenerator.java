@@ -13,8 +13,15 @@ import java.util.TreeMap;
 /**
  * Writes the per-width bit-packing kernels: sequential scalar (int32 and int64), sequential Vector
  * API and FastLanes (both per vector shape 128/256/512 bits). Every width 0..T gets its own fully
- * unrolled method whose shifts, masks and word loads are constants, as FastLanes generates its C
+ * unrolled code whose shifts, masks and word loads are constants, as FastLanes generates its C
  * kernels; the width itself stays a run-time argument that a {@code switch} dispatches on.
+ *
+ * <p>Two HotSpot facts shape the output. C1 gives up on a method of a few hundred Vector API calls
+ * and such a method is never promoted to C2 (it stays interpreted), so each width's work is cut into
+ * bands under a size budget; and C2 arrives only after hundreds of invocations, so band methods take
+ * one block and are called block by block. Vector API calls are written out, not wrapped in helper
+ * methods: C2 stops inlining non-forced helpers in big methods, and a vector crossing a call that is
+ * not inlined is boxed.
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>

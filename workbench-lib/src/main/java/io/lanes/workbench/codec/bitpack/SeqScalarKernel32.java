@@ -25,6 +25,16 @@ public final class SeqScalarKernel32 implements BlockKernel32 {
         return packedBytes(len, width);
     }
 
+    /**
+     * Consecutive full blocks are one contiguous bit stream, unpacked in one call: the per-call setup
+     * (lane tables, dispatch) is paid once per run, and the group loop inside is long enough for
+     * HotSpot to compile it on the stack after a few calls.
+     */
+    @Override
+    public void unpackBlocks(byte[] in, int inOff, int blocks, int width, int[] out, int outOff) {
+        unpack(in, inOff, blocks * BlockPageCodec32.BLOCK, width, out, outOff);
+    }
+
     @Override
     public void unpack(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
         int groups = len / GROUP;

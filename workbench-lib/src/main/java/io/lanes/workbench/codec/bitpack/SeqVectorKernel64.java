@@ -41,6 +41,16 @@ public final class SeqVectorKernel64 implements BlockKernel64 {
         return SCALAR.pack(in, inOff, len, width, out, outOff);
     }
 
+    /**
+     * Consecutive full blocks are one contiguous bit stream, unpacked in one call: the per-call setup
+     * (lane tables, dispatch) is paid once per run, and the group loop inside is long enough for
+     * HotSpot to compile it on the stack after a few calls.
+     */
+    @Override
+    public void unpackBlocks(byte[] in, int inOff, int blocks, int width, long[] out, int outOff) {
+        unpack(in, inOff, blocks * BlockPageCodec32.BLOCK, width, out, outOff);
+    }
+
     @Override
     public void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
         int groups = len / GROUP;

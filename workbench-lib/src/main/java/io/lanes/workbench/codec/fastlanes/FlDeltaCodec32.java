@@ -4,6 +4,9 @@ import io.lanes.workbench.codec.Bytes;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
+import io.lanes.workbench.codec.pfor.PforCostModel;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * FastLanes delta over int32 values (seed 001; format in {@link FlDeltaPages}): every 1024-value block
@@ -11,18 +14,28 @@ import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
  * reference coded and bit-packed at one width per block. Lanes are either contiguous runs (FL_ORDER:
  * each lane's chain is 32 consecutive values, so the deltas are exactly the sequential ones) or strided
  * (lane l takes values l, l+32, ...: deltas against the value 32 positions back, kept only to price that
- * choice). Decode unpacks, adds and, for flat output of FL_ORDER lanes, restores file order in
- * registers, in one pass per block (no grid in memory). A trailing partial block is sequential delta.
+ * choice). {@link PforCostModel} picks each block's frame and width; deltas that need more are
+ * exceptions (a jump, a reset or a wrap costs one, not a wider block). Decode unpacks, adds and, for
+ * flat output of FL_ORDER lanes, restores file order in registers, in one pass per block (no grid in
+ * memory); a block with exceptions is unpacked in row order first, its exceptions added to their
+ * deltas, and then summed from those at full width. A trailing partial block is sequential delta.
  *
  * <p>Encode does not modify its input and allocates scratch per call; decode allocates nothing (one
- * 256-byte anchor buffer per thread). Thread-safe.
+ * scratch of lane sums and a block's deltas per thread). Thread-safe.
  */
 public final class FlDeltaCodec32 implements IntCodec {
     private static final int BLOCK = FlDeltaPages.BLOCK;
     private static final int LANES = 32;
+    private static final int EXCEPTION_BYTES = FlDeltaPages.exceptionBytes(4);
+    private static final int[] TO_TRANSPOSED = new int[BLOCK];
     private static final SeqScalarKernel32 SEQ = new SeqScalarKernel32();
-    /** Per thread: each lane's running sum in [0, LANES), scratch for the scalar anchor path in [LANES, 2 * LANES). */
-    private static final ThreadLocal<int[]> ANCHORS = ThreadLocal.withInitial(() -> new int[2 * LANES]);
+    /** Per thread: decode scratch (lane sums, and the row-order deltas of a block with exceptions). */
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    private static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
+
+    static {
+        for (int i = 0; i < BLOCK; i++) TO_TRANSPOSED[i] = FlOrder.toTransposed(i, 32);
+    }
 
     private final String name;
     private final boolean strided;
@@ -65,24 +78,20 @@ public final class FlDeltaCodec32 implements IntCodec {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
         FlDeltaPages.header(out, outOff, n, lanesCode);
         int step = strided ? LANES : 1;
+        int[] deltas = new int[BLOCK];
         int[] reduced = new int[BLOCK];
+        int[] spare = new int[BLOCK];
+        int[] hist = new int[PforCostModel.scratchLength(32)];
         int[] slots = new int[LANES];
         int p = outOff + FlDeltaPages.HEADER;
         int full = n / BLOCK;
         for (int b = 0; b < full; b++) {
             int s0 = b * BLOCK;
-            int frame = Integer.MAX_VALUE;
-            for (int i = s0 < step ? step : 0; i < BLOCK; i++) {
-                int at = off + s0 + i;
-                int d = values[at] - values[at - step];
-                reduced[i] = d;
-                frame = Math.min(frame, d);
-            }
-            // the page's first value(s) have no predecessor: their deltas are the frame, packed as 0
-            for (int i = 0; s0 + i < step; i++) reduced[i] = frame;
-            int or = 0;
-            for (int i = 0; i < BLOCK; i++) or |= reduced[i] -= frame;
-            int width = 32 - Integer.numberOfLeadingZeros(or);
+            int skip = Math.max(0, step - s0); // the page's first values have no predecessor
+            for (int i = skip; i < BLOCK; i++) deltas[i] = values[off + s0 + i] - values[off + s0 + i - step];
+            PforCostModel.Framed fc = PforCostModel.chooseDeltas(deltas, BLOCK, skip, reduced, spare, hist);
+            int frame = (int) fc.frame();
+            int width = fc.choice().width();
             int base = anchor(values, off, s0, 0, step, frame);
             int anchorFrame = Integer.MAX_VALUE;
             for (int k = 1, prev = base; k < LANES; k++) {
@@ -97,34 +106,47 @@ public final class FlDeltaCodec32 implements IntCodec {
             int anchorWidth = 32 - Integer.numberOfLeadingZeros(aor);
             out[p] = (byte) width;
             out[p + 1] = (byte) anchorWidth;
-            Bytes.putInt(out, p + 2, base);
-            Bytes.putInt(out, p + 6, frame);
-            Bytes.putInt(out, p + 10, anchorFrame);
+            FlDeltaPages.putU16(out, p + 2, fc.choice().exceptions());
+            Bytes.putInt(out, p + 4, base);
+            Bytes.putInt(out, p + 8, frame);
+            Bytes.putInt(out, p + 12, anchorFrame);
             p += FlDeltaPages.blockHeader(4);
             p += SEQ.pack(slots, 0, LANES, anchorWidth, out, p);
             kernel.pack(!strided, reduced, 0, width, out, p);
-            p += 128 * width;
+            p = exceptions(reduced, BLOCK, width, fc.choice().exceptions(), out, p + 128 * width);
         }
         int len = n - full * BLOCK;
         if (len > 0) {
             int s0 = full * BLOCK;
-            int frame = s0 > 0 || len > 1 ? Integer.MAX_VALUE : 0;
-            for (int i = s0 > 0 ? 0 : 1; i < len; i++) {
-                reduced[i] = values[off + s0 + i] - values[off + s0 + i - 1];
-                frame = Math.min(frame, reduced[i]);
-            }
-            if (s0 == 0) reduced[0] = frame; // the page's first value: its delta is the frame
-            int base = s0 > 0 ? values[off + s0 - 1] : values[off] - frame;
-            int or = 0;
-            for (int i = 0; i < len; i++) or |= reduced[i] -= frame;
-            int width = 32 - Integer.numberOfLeadingZeros(or);
+            int skip = s0 > 0 ? 0 : 1;
+            for (int i = skip; i < len; i++) deltas[i] = values[off + s0 + i] - values[off + s0 + i - 1];
+            PforCostModel.Framed fc = PforCostModel.chooseDeltas(deltas, len, skip, reduced, spare, hist);
+            int frame = (int) fc.frame();
+            int width = fc.choice().width();
             out[p] = (byte) width;
-            Bytes.putInt(out, p + 1, base);
-            Bytes.putInt(out, p + 5, frame);
+            FlDeltaPages.putU16(out, p + 1, fc.choice().exceptions());
+            Bytes.putInt(out, p + 3, s0 > 0 ? values[off + s0 - 1] : values[off] - frame);
+            Bytes.putInt(out, p + 7, frame);
             p += FlDeltaPages.tailHeader(4);
             p += SEQ.pack(reduced, 0, len, width, out, p);
+            p = exceptions(reduced, len, width, fc.choice().exceptions(), out, p);
         }
         return p - outOff;
+    }
+
+    /** Writes the positions and dropped high bits of the {@code count} differences that need more than {@code width}; returns the end. */
+    private static int exceptions(int[] reduced, int len, int width, int count, byte[] out, int p) {
+        if (count == 0) return p;
+        int high = p + 2 * count;
+        for (int i = 0; i < len; i++) {
+            if (reduced[i] >>> width != 0) { // exceptions imply width < 32
+                FlDeltaPages.putU16(out, p, i);
+                Bytes.putInt(out, high, reduced[i] & (-1 << width));
+                p += 2;
+                high += 4;
+            }
+        }
+        return high;
     }
 
     /**
@@ -162,44 +184,77 @@ public final class FlDeltaCodec32 implements IntCodec {
         int end = inOff + inLen;
         int p = inOff + FlDeltaPages.HEADER;
         int full = n / BLOCK;
-        int[] acc = full > 0 ? ANCHORS.get() : null;
+        Scratch scratch = full > 0 ? SCRATCH.get() : null;
+        int[] acc = full > 0 ? scratch.acc : null;
         boolean flat = !strided && order == OutputOrder.FLAT;
         for (int b = 0; b < full; b++) {
             FlDeltaPages.require(p, FlDeltaPages.blockHeader(4), end, "block header");
             int width = FlDeltaPages.width(in, p, 32, "delta width");
             int anchorWidth = FlDeltaPages.width(in, p + 1, 32, "anchor width");
-            int base = Bytes.getInt(in, p + 2);
-            int frame = Bytes.getInt(in, p + 6);
-            int anchorFrame = Bytes.getInt(in, p + 10);
+            int exc = FlDeltaPages.exceptions(in, p + 2, BLOCK);
+            int base = Bytes.getInt(in, p + 4);
+            int frame = Bytes.getInt(in, p + 8);
+            int anchorFrame = Bytes.getInt(in, p + 12);
             p += FlDeltaPages.blockHeader(4);
             int anchorBytes = FlDeltaPages.anchorBytes(LANES, anchorWidth);
-            FlDeltaPages.require(p, anchorBytes + 128L * width, end, "block payload");
+            FlDeltaPages.require(p, anchorBytes + 128L * width + (long) exc * EXCEPTION_BYTES, end, "block payload");
             if (in.length - p >= kernel.anchorReadBytes(anchorWidth)) kernel.anchors(anchorWidth, in, p, base, anchorFrame, !strided, acc);
             else scalarAnchors(in, p, anchorWidth, base, anchorFrame, acc);
             p += anchorBytes;
             int o = outOff + b * BLOCK;
-            if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);
-            else kernel.deltaRows(width, in, p, out, o, frame, acc);
+            if (exc == 0) {
+                if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);
+                else kernel.deltaRows(width, in, p, out, o, frame, acc);
+                p += 128 * width;
+                continue;
+            }
+            // patch the deltas in row order, then sum (and restore file order) from them at full width
+            kernel.rows(width, in, p, scratch.rows, 0, frame);
             p += 128 * width;
+            int high = p + 2 * exc;
+            for (int e = 0; e < exc; e++) {
+                int pos = FlDeltaPages.position(in, p + 2 * e, BLOCK);
+                scratch.rows[strided ? pos : TO_TRANSPOSED[pos]] += Bytes.getInt(in, high + 4 * e);
+            }
+            p = high + 4 * exc;
+            for (int i = 0; i < BLOCK; i += SPECIES.length()) {
+                IntVector.fromArray(SPECIES, scratch.rows, i).reinterpretAsBytes().intoArray(scratch.grid, 4 * i);
+            }
+            if (flat) kernel.deltaFlat(32, scratch.grid, 0, out, o, 0, acc);
+            else kernel.deltaRows(32, scratch.grid, 0, out, o, 0, acc);
         }
         int len = n - full * BLOCK;
         if (len > 0) {
             FlDeltaPages.require(p, FlDeltaPages.tailHeader(4), end, "tail header");
             int width = FlDeltaPages.width(in, p, 32, "tail width");
-            int s = Bytes.getInt(in, p + 1);
-            int frame = Bytes.getInt(in, p + 5);
+            int exc = FlDeltaPages.exceptions(in, p + 1, len);
+            int s = Bytes.getInt(in, p + 3);
+            int frame = Bytes.getInt(in, p + 7);
             p += FlDeltaPages.tailHeader(4);
             int bytes = SEQ.packedBytes(len, width);
-            FlDeltaPages.require(p, bytes, end, "tail payload");
+            FlDeltaPages.require(p, bytes + (long) exc * EXCEPTION_BYTES, end, "tail payload");
             int o = outOff + full * BLOCK;
             SEQ.unpack(in, p, len, width, out, o);
+            p += bytes;
+            int high = p + 2 * exc;
+            for (int e = 0; e < exc; e++) out[o + FlDeltaPages.position(in, p + 2 * e, len)] += Bytes.getInt(in, high + 4 * e);
+            p = high + 4 * exc;
             for (int i = o; i < o + len; i++) {
                 s += out[i] + frame;
                 out[i] = s;
             }
-            p += bytes;
         }
         FlDeltaPages.requireEnd(p, end);
         return n;
+    }
+
+    /** Decode scratch of one thread. */
+    private static final class Scratch {
+        /** Each lane's running sum in [0, LANES); scratch for the scalar anchor path in [LANES, 2 * LANES). */
+        final int[] acc = new int[2 * LANES];
+        /** A block's deltas in row order, patched. */
+        final int[] rows = new int[BLOCK];
+        /** The same as full-width FastLanes bytes: at width 32, word r of lane l is row r of lane l. */
+        final byte[] grid = new byte[4 * BLOCK];
     }
 }

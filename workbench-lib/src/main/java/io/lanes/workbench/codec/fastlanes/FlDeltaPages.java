@@ -8,8 +8,9 @@ import io.lanes.workbench.codec.CorruptDataException;
  * bytes, L = lanes = 1024 / (8T), integers little-endian; docs/formats.md has the byte-exact layout):
  * <pre>
  * page   := count:int32  lanes:u8 (1 FL_ORDER runs, 2 strided)  block[floor(count / 1024)]  [tail if count % 1024 != 0]
- * block  := deltaWidth:u8  anchorWidth:u8  base:T  frame:T  anchorFrame:T  anchors[L * anchorWidth / 8]  deltas[128 * deltaWidth]
- * tail   := width:u8  base:T  frame:T  deltas[ceil(len * width / 8)]
+ * block  := deltaWidth:u8  anchorWidth:u8  exceptions:u16  base:T  frame:T  anchorFrame:T  anchors[L * anchorWidth / 8]
+ *           deltas[128 * deltaWidth]  position[exceptions]:u16  high[exceptions]:T
+ * tail   := width:u8  exceptions:u16  base:T  frame:T  deltas[ceil(len * width / 8)]  position[exceptions]:u16  high[exceptions]:T
  * </pre>
  * Every value of a block has a predecessor: the value before it in file order (FL_ORDER runs) or
  * LANES positions before it (strided); the page's first value (first LANES values, strided) has none
@@ -19,7 +20,10 @@ import io.lanes.workbench.codec.CorruptDataException;
  * first value's index) anchor 0 is {@code base}, and anchor slot k &gt; 0 of {@code anchors}
  * (sequential, {@code anchorWidth} bits each; slot 0 holds 0) packs
  * {@code anchor[k] - anchor[k-1] - anchorFrame}. The tail packs {@code value - previous - frame}
- * sequentially, the previous value of its first being {@code base}. Stateless.
+ * sequentially, the previous value of its first being {@code base}. A delta whose difference from the
+ * frame needs more than the width is an exception: {@code position} (file order within the block or
+ * tail) and {@code high}, the bits the packing dropped ({@code delta - frame} with its low width bits
+ * cleared), which decoding adds to that value and every later one of its chain. Stateless.
  */
 final class FlDeltaPages {
     /** Values per block. */
@@ -35,12 +39,17 @@ final class FlDeltaPages {
 
     /** Bytes of a block's header fields before its anchors. */
     static int blockHeader(int valueBytes) {
-        return 2 + 3 * valueBytes;
+        return 4 + 3 * valueBytes;
     }
 
     /** Bytes of a tail's header fields before its deltas. */
     static int tailHeader(int valueBytes) {
-        return 1 + 2 * valueBytes;
+        return 3 + 2 * valueBytes;
+    }
+
+    /** Bytes of one exception: a 16-bit position and the dropped high bits. */
+    static int exceptionBytes(int valueBytes) {
+        return 2 + valueBytes;
     }
 
     /** Bytes of a block's anchor slots at {@code width}: {@code lanes} slots of {@code width} bits. */
@@ -48,7 +57,7 @@ final class FlDeltaPages {
         return lanes * width / 8;
     }
 
-    /** Exact worst case: every block and the tail at full width. */
+    /** Exact worst case: every block and the tail at full width (exceptions only ever make a block smaller). */
     static int maxEncodedBytes(int n, int valueBytes, int lanes) {
         if (n < 0) throw new IllegalArgumentException("negative value count " + n);
         long full = n / BLOCK;
@@ -87,6 +96,25 @@ final class FlDeltaPages {
         int w = in[at] & 0xFF;
         if (w > maxWidth) throw new CorruptDataException(field, at, "width " + w + " > " + maxWidth);
         return w;
+    }
+
+    /** The exception count at {@code at} of a block or tail of {@code len} values, validated. */
+    static int exceptions(byte[] in, int at, int len) {
+        int e = (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8;
+        if (e > len) throw new CorruptDataException("exception count", at, e + " exceptions in " + len + " values");
+        return e;
+    }
+
+    /** The exception position at {@code at}, validated to lie inside {@code len} values. */
+    static int position(byte[] in, int at, int len) {
+        int pos = (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8;
+        if (pos >= len) throw new CorruptDataException("exception position", at, "position " + pos + " outside " + len + " values");
+        return pos;
+    }
+
+    static void putU16(byte[] out, int at, int v) {
+        out[at] = (byte) v;
+        out[at + 1] = (byte) (v >>> 8);
     }
 
     /** Checks {@code bytes} more bytes at {@code p}; builds the message only on failure. */

@@ -21,8 +21,8 @@ import jdk.incubator.vector.VectorSpecies;
  * file order in FastLanes vectors (exceptions land at their transposed positions); other full 1024-value
  * blocks are permuted to match, so every full block comes out in FL_ORDER and a partial one flat.
  *
- * <p>Encode does not modify its input and allocates scratch per call (its minimum, width choice and
- * exception scan are vectorised); decode allocates nothing (a
+ * <p>Encode does not modify its input, allocates scratch per call, and vectorises its minimum, deltas,
+ * width choice ({@link PforCostModel#chooseReduced}) and exception scan. Decode allocates nothing (a
  * transposed decode of sequential vectors uses one 8 KiB buffer per thread). Thread-safe.
  */
 public final class PforCodec64 implements LongCodec {
@@ -93,6 +93,7 @@ public final class PforCodec64 implements LongCodec {
         long[] reduced = new long[scratch];
         long[] deltas = delta ? new long[scratch] : null;
         long[] reducedDeltas = delta ? new long[scratch] : null;
+        long[] spare = delta ? new long[scratch] : null;
         int[] hist = new int[PforCostModel.scratchLength(64)];
         int p = outOff + PforFormat.HEADER + 4 * nvec;
         for (int v = 0; v < nvec; v++) {
@@ -102,11 +103,11 @@ public final class PforCodec64 implements LongCodec {
             long min = min(values, start, len);
             PforCostModel.Choice plain = PforCostModel.chooseReduced(values, start, len, min, reduced, hist);
             if (deltas != null && len > 1) {
-                long dmin = deltas(values, start, len, deltas);
-                deltas[0] = dmin; // slot 0 packs 0: the base stands in for it
-                PforCostModel.Choice d = PforCostModel.chooseReduced(deltas, 0, len, dmin, reducedDeltas, hist);
-                if (bytes(len, d) + 8 < bytes(len, plain)) {
-                    p = writeVector(deltas, 0, reducedDeltas, len, dmin, d, 0, true, values[start], out, p);
+                deltas(values, start, len, deltas);
+                // slot 0 packs 0: the base stands in for it
+                PforCostModel.Framed d = PforCostModel.chooseDeltas(deltas, len, 1, reducedDeltas, spare, hist);
+                if (bytes(len, d.choice()) + 8 < bytes(len, plain)) {
+                    p = writeVector(deltas, 0, reducedDeltas, len, (long) d.frame(), d.choice(), 0, true, values[start], out, p);
                     continue;
                 }
             }
@@ -116,18 +117,13 @@ public final class PforCodec64 implements LongCodec {
         return p - outOff;
     }
 
-    /** Writes {@code values[start+i] - values[start+i-1]} to {@code deltas[i]} for i in [1, len); returns their minimum (len at least 2). */
-    private static long deltas(long[] values, int start, int len, long[] deltas) {
+    /** Writes {@code values[start+i] - values[start+i-1]} to {@code deltas[i]} for i in [1, len). */
+    private static void deltas(long[] values, int start, int len, long[] deltas) {
         int bound = 1 + SPECIES.loopBound(len - 1);
-        LongVector acc = LongVector.broadcast(SPECIES, Long.MAX_VALUE);
         for (int i = 1; i < bound; i += SPECIES.length()) {
-            LongVector d = LongVector.fromArray(SPECIES, values, start + i).sub(LongVector.fromArray(SPECIES, values, start + i - 1));
-            d.intoArray(deltas, i);
-            acc = acc.min(d);
+            LongVector.fromArray(SPECIES, values, start + i).sub(LongVector.fromArray(SPECIES, values, start + i - 1)).intoArray(deltas, i);
         }
-        long m = acc.reduceLanes(VectorOperators.MIN);
-        for (int i = bound; i < len; i++) m = Math.min(m, deltas[i] = values[start + i] - values[start + i - 1]);
-        return m;
+        for (int i = bound; i < len; i++) deltas[i] = values[start + i] - values[start + i - 1];
     }
 
     /** The minimum of {@code values[start, start+len)}, len at least 1. */

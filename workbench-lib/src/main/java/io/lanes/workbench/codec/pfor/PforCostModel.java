@@ -94,6 +94,64 @@ public final class PforCostModel {
         for (int i = off; i < off + n; i++) histogram[64 - Long.numberOfLeadingZeros(values[i] - frame)]++;
     }
 
+    /** A frame and the width choice over it. */
+    public record Framed(long frame, Choice choice) {
+    }
+
+    /**
+     * Frame and width for deltas: the smallest delta, or, when some are negative, the smallest
+     * non-negative one, whichever the model prices lower. Sorted data has non-negative deltas but for
+     * a reset or a wrap; above the second frame that one delta is an exception instead of widening
+     * every slot (the differences are unsigned, so a negative delta lands far above). Slots
+     * {@code [0, skip)} stand for values without a predecessor: they are set to the frame, so they
+     * pack as 0. Writes the chosen differences to {@code reduced[0, n)}.
+     *
+     * @param spare     scratch of {@code n} values
+     * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries
+     */
+    public static Framed chooseDeltas(int[] deltas, int n, int skip, int[] reduced, int[] spare, int[] histogram) {
+        int min = Integer.MAX_VALUE;
+        int minNonNegative = Integer.MAX_VALUE;
+        for (int i = skip; i < n; i++) {
+            min = Math.min(min, deltas[i]);
+            if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
+        }
+        if (skip == n) min = 0;
+        Arrays.fill(deltas, 0, skip, min);
+        Choice c = chooseReduced(deltas, 0, n, min, reduced, histogram);
+        if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
+        Arrays.fill(deltas, 0, skip, minNonNegative);
+        Choice d = chooseReduced(deltas, 0, n, minNonNegative, spare, histogram);
+        if (d.bits() < c.bits()) {
+            System.arraycopy(spare, 0, reduced, 0, n);
+            return new Framed(minNonNegative, d);
+        }
+        Arrays.fill(deltas, 0, skip, min);
+        return new Framed(min, c);
+    }
+
+    /** The int64 twin of {@link #chooseDeltas(int[], int, int, int[], int[], int[])}. */
+    public static Framed chooseDeltas(long[] deltas, int n, int skip, long[] reduced, long[] spare, int[] histogram) {
+        long min = Long.MAX_VALUE;
+        long minNonNegative = Long.MAX_VALUE;
+        for (int i = skip; i < n; i++) {
+            min = Math.min(min, deltas[i]);
+            if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
+        }
+        if (skip == n) min = 0;
+        Arrays.fill(deltas, 0, skip, min);
+        Choice c = chooseReduced(deltas, 0, n, min, reduced, histogram);
+        if (min >= 0 || minNonNegative == Long.MAX_VALUE) return new Framed(min, c);
+        Arrays.fill(deltas, 0, skip, minNonNegative);
+        Choice d = chooseReduced(deltas, 0, n, minNonNegative, spare, histogram);
+        if (d.bits() < c.bits()) {
+            System.arraycopy(spare, 0, reduced, 0, n);
+            return new Framed(minNonNegative, d);
+        }
+        Arrays.fill(deltas, 0, skip, min);
+        return new Framed(min, c);
+    }
+
     /** Entries of the scratch histogram {@code chooseReduced} needs for {@code valueBits}-bit values. */
     public static int scratchLength(int valueBits) {
         return valueBits + 1 + TOP_WIDTHS;

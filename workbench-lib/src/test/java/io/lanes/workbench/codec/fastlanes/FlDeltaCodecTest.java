@@ -53,8 +53,9 @@ class FlDeltaCodecTest {
             int at = FlDeltaPages.HEADER + b * BLOCK_HEADER;
             assertEquals(0, page[at], "delta width");
             assertEquals(0, page[at + 1], "anchor width");
-            assertEquals(b == 0 ? 5 - 3 : v[1024 * b - 1], Bytes.getInt(page, at + 2), "base: the value before the block (first value minus the frame)");
-            assertEquals(3, Bytes.getInt(page, at + 6), "frame: the smallest delta");
+            assertEquals(0, page[at + 2], "no exceptions");
+            assertEquals(b == 0 ? 5 - 3 : v[1024 * b - 1], Bytes.getInt(page, at + 4), "base: the value before the block (first value minus the frame)");
+            assertEquals(3, Bytes.getInt(page, at + 8), "frame: the smallest delta");
         }
         assertEquals(FlDeltaPages.HEADER + 3 * BLOCK_HEADER, page.length);
         assertArrayEquals(v, decode(FLAT, page));
@@ -68,7 +69,7 @@ class FlDeltaCodecTest {
         // deltas 0..3: width 2 in every FL_ORDER block; strided deltas span 32 of them
         for (int b = 0, at = FlDeltaPages.HEADER; b < 100; b++) {
             assertEquals(2, fl[at], "block " + b + " delta width");
-            at += BLOCK_HEADER + FlDeltaPages.anchorBytes(32, fl[at + 1]) + 128 * fl[at];
+            at = blockEnd(fl, at);
         }
         assertTrue(strided.length > 2 * fl.length, strided.length + " vs " + fl.length);
         assertArrayEquals(v, decode(FLAT, fl));
@@ -76,6 +77,33 @@ class FlDeltaCodecTest {
         int[] t = new int[v.length];
         OutputOrder.TRANSPOSED.arrange(v, v.length, t);
         assertArrayEquals(t, decode(TRANSPOSED, fl), "the same page, left in FL_ORDER");
+    }
+
+    /** End of the int32 block at {@code at}. */
+    static int blockEnd(byte[] page, int at) {
+        int exc = (page[at + 2] & 0xFF) | (page[at + 3] & 0xFF) << 8;
+        return at + BLOCK_HEADER + FlDeltaPages.anchorBytes(32, page[at + 1]) + 128 * page[at] + exc * FlDeltaPages.exceptionBytes(4);
+    }
+
+    @Test
+    void jumpsResetsAndWrapsAreExceptionsNotWiderBlocks() {
+        int[] v = new int[4096];
+        for (int i = 0; i < v.length; i++) v[i] = (i % 1500) * 2 + (i % 700 == 350 ? 1_000_000 : 0); // resets, spikes up and back
+        v[3000] = Integer.MIN_VALUE + 5; // a wrap down and back up
+        byte[] page = encode(FLAT, v);
+        for (int b = 0, at = FlDeltaPages.HEADER; b < 4; b++) {
+            assertEquals(0, page[at], "block " + b + ": every delta but the exceptions is the frame, 2");
+            assertEquals(2, Bytes.getInt(page, at + 8), "block " + b + ": the frame skips the negative deltas");
+            assertTrue(((page[at + 2] & 0xFF) | (page[at + 3] & 0xFF) << 8) > 0, "block " + b + " has exceptions");
+            at = blockEnd(page, at);
+        }
+        assertArrayEquals(v, decode(FLAT, page));
+        int[] t = new int[v.length];
+        OutputOrder.TRANSPOSED.arrange(v, v.length, t);
+        assertArrayEquals(t, decode(TRANSPOSED, page), "exceptions patched along transposed lanes");
+        assertArrayEquals(v, decode(STRIDED, encode(STRIDED, v)), "and along strided lanes");
+        int[] tail = Arrays.copyOf(v, 1024 + 900);
+        assertArrayEquals(tail, decode(FLAT, encode(FLAT, tail)), "and in the sequential tail");
     }
 
     @Test
@@ -95,7 +123,7 @@ class FlDeltaCodecTest {
             int[] want = new int[wrap.length];
             c.outputOrder().arrange(wrap, wrap.length, want);
             byte[] page = encode(c, wrap);
-            assertEquals(32, page[FlDeltaPages.HEADER], name + ": full-width deltas");
+            if (c != STRIDED) assertEquals(32, page[FlDeltaPages.HEADER], name + ": neighbours differ by anything: full-width deltas");
             assertArrayEquals(want, decode(c, page), name);
             LongCodec c64 = (LongCodec) CodecRegistry.get(name + "64");
             byte[] out = new byte[c64.maxEncodedBytes(wrap64.length)];
@@ -133,8 +161,8 @@ class FlDeltaCodecTest {
         int[] v = walk(2100, 0, 50, 3);
         byte[] page = encode(FLAT, v);
         int b0 = FlDeltaPages.HEADER;
-        int b1 = b0 + BLOCK_HEADER + FlDeltaPages.anchorBytes(32, page[b0 + 1]) + 128 * page[b0];
-        int b2 = b1 + BLOCK_HEADER + FlDeltaPages.anchorBytes(32, page[b1 + 1]) + 128 * page[b1];
+        int b1 = blockEnd(page, b0);
+        int b2 = blockEnd(page, b1);
         corrupt(FLAT, page, b -> Bytes.putInt(b, 0, -1), "value count", 0);
         corrupt(FLAT, page, b -> Bytes.putInt(b, 0, 1 << 30), "block headers", 5);
         corrupt(FLAT, page, b -> b[4] = FlDeltaPages.STRIDED, "lanes", 4);
@@ -142,7 +170,16 @@ class FlDeltaCodecTest {
         corrupt(FLAT, page, b -> b[b0] = 33, "delta width", b0);
         corrupt(FLAT, page, b -> b[b1 + 1] = (byte) 255, "anchor width", b1 + 1);
         corrupt(FLAT, page, b -> b[b2] = 40, "tail width", b2);
-        corrupt(FLAT, Arrays.copyOf(page, b1 + 7), b -> { }, "block header", b1);
+        corrupt(FLAT, page, b -> FlDeltaPages.putU16(b, b1 + 2, 1025), "exception count", b1 + 2);
+        corrupt(FLAT, page, b -> FlDeltaPages.putU16(b, b2 + 1, 53), "exception count", b2 + 1);
+        int[] spiky = walk(2100, 0, 50, 3);
+        spiky[100] += 1 << 30;
+        byte[] sp = encode(FLAT, spiky);
+        int exc = (sp[b0 + 2] & 0xFF) | (sp[b0 + 3] & 0xFF) << 8;
+        assertTrue(exc > 0);
+        int positions = blockEnd(sp, b0) - exc * FlDeltaPages.exceptionBytes(4);
+        corrupt(FLAT, sp, b -> FlDeltaPages.putU16(b, positions, 1024), "exception position", positions);
+        corrupt(FLAT, Arrays.copyOf(page, b1 + 9), b -> { }, "block header", b1);
         corrupt(FLAT, Arrays.copyOf(page, b1 + BLOCK_HEADER + 3), b -> { }, "block payload", b1 + BLOCK_HEADER);
         corrupt(FLAT, Arrays.copyOf(page, b2 + 5), b -> { }, "tail header", b2);
         corrupt(FLAT, Arrays.copyOf(page, page.length - 1), b -> { }, "tail payload", b2 + FlDeltaPages.tailHeader(4));
