@@ -7,6 +7,9 @@ import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.report.Study;
 import io.lanes.workbench.report.Suite;
 import io.lanes.workbench.report.SuiteReport;
+import io.lanes.workbench.report.claims.ClaimsCatalog;
+import io.lanes.workbench.report.claims.ClaimsReport;
+import io.lanes.workbench.report.claims.ClaimsRunner;
 import io.lanes.workbench.results.Recorder;
 import io.lanes.workbench.results.ResultBundle;
 import picocli.CommandLine.Command;
@@ -18,9 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code workbench run}: the main job: the standard suite on the embedded default corpus, then the report. */
+/** {@code workbench run}: the main job: the standard suite on the embedded default corpus, the published claims, then the report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run the standard suite and write reports/<host>-<time>/ with report.html, results.csv and metadata.json.")
+        description = "Run the standard suite and the published claims and write reports/<host>-<time>/ with report.html, results.csv and metadata.json.")
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "short settings, the default (under 10 minutes on 2 cores)")
     boolean quick;
@@ -45,7 +48,10 @@ final class RunCommand implements Callable<Integer> {
             parts.put(s.id(), dir.resolve(s.id()));
             ResultBundle.combine(dir, parts); // after every study, so an interrupted run keeps a loadable bundle
         }
-        Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies, List.of());
+        System.out.println("published claims: " + (full ? "full" : "quick") + " settings");
+        List<ClaimsRunner.Verdict> claims = ClaimsRunner.run(ClaimsCatalog.load(), !full, dir.resolve("claims"), System.out::println);
+        Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies,
+                List.of(r -> ClaimsReport.section(r, claims)));
         System.out.println("report: " + report);
         return 0;
     }

@@ -7,7 +7,11 @@ import static io.lanes.workbench.report.Study.Chart.SPEED_BY_CODEC;
 import static io.lanes.workbench.report.Study.Chart.SPEED_BY_WIDTH;
 import static io.lanes.workbench.report.Study.Chart.SPEED_BY_WORKING_SET;
 
-/** The standard suite of the main job: the studies {@code ./workbench run} measures and reports. */
+/**
+ * The standard suite of the main job: the studies {@code ./workbench run} measures and reports, one
+ * per seed question, together covering every codec family (bit-packing in both layouts, FOR/PFOR,
+ * delta, Parquet encodings, the peers and the general-purpose baselines).
+ */
 public final class Suite {
     private Suite() {
     }
@@ -20,17 +24,34 @@ public final class Suite {
         List<String> oneWs = List.of("400KiB");
         return List.of(
                 new Study("bit-width-sweep", "Bit-width sweep (int32)",
-                        "Decode speed of every unpack implementation against the bit width of uniform columns, with the store-only wall: "
-                                + "how close each kernel comes to the wall, and where its speed depends on the width.",
-                        List.of("store-only", "plain", "bitpack.*"), "uniform", oneWs, List.of(SPEED_BY_WIDTH)),
+                        "Decode speed of every int32 unpack implementation against the bit width of uniform columns, with the store-only "
+                                + "wall: how close each kernel comes to the wall, and where its speed depends on the width.",
+                        List.of("store-only", "bitpack.seq.scalar", "bitpack.seq.vector", "fastlanes.unpack.transposed",
+                                "fastlanes.unpack.flat-fused", "peer.jfp.vectorbinarypacking"),
+                        "uniform", oneWs, List.of(SPEED_BY_WIDTH)),
+                new Study("bit-width-sweep-int64", "Bit-width sweep (int64)",
+                        "The same question for int64 columns of widths 1 to 64: the sequential kernels against the FastLanes grid of 64-bit lanes.",
+                        List.of("store-only", "bitpack.seq.scalar64", "bitpack.seq.vector64", "fastlanes.unpack.transposed64"),
+                        "syn.uniform64", oneWs, List.of(SPEED_BY_WIDTH)),
                 new Study("layout-ladder", "Layouts across the working-set ladder",
-                        "The same kernels over footprints from L1 to memory: a compute advantage shows while the output stays in cache and "
-                                + "fades once stores are the limit.",
-                        List.of("store-only", "plain", "bitpack.*"), "quick",
-                        full ? List.of("16KiB", "400KiB", "1.5MiB", "4MiB", "32MiB") : List.of("16KiB", "400KiB", "4MiB"),
+                        "Sequential, interleaved and FL_ORDER unpacking over footprints from L1 to memory (seed 001: the grid's advantage "
+                                + "is large at 16 KiB and gone by 1.5 MiB): a compute advantage shows while the output stays in cache and fades "
+                                + "once stores are the limit.",
+                        List.of("store-only", "bitpack.seq.vector", "fastlanes.unpack.interleaved", "fastlanes.unpack.transposed",
+                                "fastlanes.unpack.flat-fused"),
+                        "quick", full ? List.of("16KiB", "400KiB", "1.5MiB", "4MiB", "32MiB") : List.of("16KiB", "400KiB", "4MiB"),
                         List.of(SPEED_BY_WORKING_SET)),
-                new Study("corpus", "Codecs over the corpus",
-                        "Size and decode speed of every codec over the default corpus of real and generated columns.",
-                        List.of("plain", "bitpack.*"), full ? "default" : "quick", oneWs, List.of(SPEED_BY_CODEC, SIZE_VS_SPEED)));
+                new Study("frame-codecs", "FOR, PFOR and the baselines over the corpus",
+                        "Size and decode speed of the frame codecs (FOR, PFOR in both layouts) against JavaFastPFOR, Parquet's RLE/bit-packing "
+                                + "hybrid, plain, zstd and lz4 on the corpus columns: points further left are smaller, higher are faster.",
+                        List.of("store-only", "plain", "for.fastlanes", "pfor.seq", "pfor.fastlanes", "pfor.fastlanes.transposed",
+                                "peer.jfp.fastpfor", "peer.jfp.vectorfastpfor", "peer.jfp.binarypacking", "parquet.rle", "zstd", "lz4"),
+                        full ? "default" : "quick", oneWs, List.of(SPEED_BY_CODEC, SIZE_VS_SPEED)),
+                new Study("delta", "Delta decoding on sorted columns",
+                        "DELTA_BINARY_PACKED decoders (per miniblock, coalesced, coalesced with a vector prefix scan) against FastLanes delta, "
+                                + "sequential PFOR with delta and parquet-java's own reader, on the corpus' sorted and nearly sorted int32 columns.",
+                        List.of("store-only", "parquet.delta.miniblock", "parquet.delta.coalesced", "parquet.delta.vscan",
+                                "fastlanes.delta.flat", "fastlanes.delta.transposed", "pfor.seq.delta", "peer.parquet.delta"),
+                        "sorted", oneWs, List.of(SPEED_BY_CODEC, SIZE_VS_SPEED)));
     }
 }

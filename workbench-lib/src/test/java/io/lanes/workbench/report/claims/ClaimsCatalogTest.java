@@ -76,6 +76,21 @@ class ClaimsCatalogTest {
         assertTrue(d.note().startsWith("-18%"), d.note());
     }
 
+    @Test
+    void theChartShowsEachMeasuredClaimAgainstItsPublishedRange() {
+        Claim range = new Claim("r", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 1.6, 2.5, 0.1, "", "e");
+        Claim one = new Claim("o", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "", "e");
+        Claim absent = new Claim("x", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "avx512f", "e");
+        var chart = ClaimsReport.chart(List.of(new ClaimsRunner.Verdict(range, "reproduced", 2.0, 2, "pass", ""),
+                new ClaimsRunner.Verdict(one, "differs", 1.5, 2, "pass", ""),
+                new ClaimsRunner.Verdict(absent, "not applicable here", Double.NaN, 0, "", "")));
+        var series = chart.getSeriesMap().get("measured / published");
+        assertEquals(List.of("r", "o"), series.getXData(), "the unmeasured claim has no bar");
+        assertEquals(List.of(1.0, 0.5), series.getYData(), "inside the range is 1; below a single figure is measured/published");
+        assertThrows(IllegalArgumentException.class, () -> ClaimsReport.chart(List.of(
+                new ClaimsRunner.Verdict(absent, "not applicable here", Double.NaN, 0, "", ""))));
+    }
+
     private static void add(Table t, String codec, String col, double v) {
         t.stringColumn("codec").append(codec);
         t.stringColumn("column").append(col);
