@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
         if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME or --file PATH --column NAME");
         Harness.Config base = full ? Harness.Config.full() : Harness.Config.quick();
         Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
-                reps == null ? base.reps() : reps, base.minSampleMicros(), base.control());
+                reps == null ? base.reps() : reps, base.minSampleMicros(), base.control(), base.jitSettleMillis());
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
         ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println,
                 Recorder.Options.cli().withIpv(ipv));

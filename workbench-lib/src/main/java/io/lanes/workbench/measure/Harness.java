@@ -9,30 +9,35 @@ import java.util.List;
  * Measures arms side by side: at every working-set point, every arm's output is checked equal to
  * the input first, then arms alternate inside every repetition (A B C, B C A, ...), each sample
  * timing enough calls to last at least {@link Config#minSampleMicros}. Buffers are allocated once
- * per point and reused. Not thread-safe: run one harness per thread.
+ * per point and reused; each repetition moves them to its own placement ({@link Prepared#place})
+ * and checks the output again there before timing. Not thread-safe: run one harness per thread.
  */
 public final class Harness {
     /**
      * @param warmupIterations decode calls per arm before timing, at least
      * @param warmupMillis     and at least this long per arm
-     * @param reps             timed repetitions (samples) per arm
+     * @param reps             timed repetitions (samples) per arm; a multiple of 64 visits every buffer placement
+     *                         class equally often ({@link Prepared#place})
      * @param minSampleMicros  minimum duration of one sample
      * @param control          whether to add the control twin of the first codec arm (the validity gate needs it)
+     * @param jitSettleMillis  after warm-up, keep alternating the arms until the JIT's compile queue stays empty, for
+     *                         at most this long per column and point (0: do not wait); see {@link JitQueue}
      */
-    public record Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control) {
+    public record Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control,
+                         long jitSettleMillis) {
         public Config {
             if (reps < 1) throw new IllegalArgumentException("reps must be >= 1, got " + reps);
-            if (warmupIterations < 0 || warmupMillis < 0) throw new IllegalArgumentException("warm-up must be >= 0");
+            if (warmupIterations < 0 || warmupMillis < 0 || jitSettleMillis < 0) throw new IllegalArgumentException("warm-up must be >= 0");
         }
 
         /** Short runs for CI and the default suite. */
         public static Config quick() {
-            return new Config(200, 150, 9, 1000, true);
+            return new Config(200, 150, 64, 1000, true, 3000);
         }
 
         /** Publishable runs. */
         public static Config full() {
-            return new Config(2000, 1000, 31, 5000, true);
+            return new Config(2000, 500, 64, 5000, true, 10000);
         }
     }
 
@@ -47,6 +52,7 @@ public final class Harness {
     }
 
     private final Config config;
+    private final List<String> unsettled = new ArrayList<>();
     private long blackhole;
 
     public Harness(Config config) {
@@ -96,11 +102,15 @@ public final class Harness {
         int k = ps.size();
         int[] calls = new int[k];
         for (int i = 0; i < k; i++) calls[i] = warmUpAndCalibrate(ps.get(i));
+        if (!settle(ps, calls)) unsettled.add(where);
         double[][] dec = new double[k][config.reps()];
         for (int r = 0; r < config.reps(); r++) {
             for (int j = 0; j < k; j++) {
                 int i = (j + r) % k; // rotate the starting arm so no arm always runs first
-                dec[i][r] = timeDecode(ps.get(i), calls[i]);
+                Prepared p = ps.get(i);
+                p.place(r); // every repetition at its own buffer placement, the same for every arm
+                p.verify(where);
+                dec[i][r] = timeDecode(p, calls[i]);
             }
         }
         int encReps = Math.max(3, config.reps() / 3);
@@ -142,6 +152,31 @@ public final class Harness {
         double per = (System.nanoTime() - t0) / (double) probe;
         blackhole ^= sink;
         return (int) Math.max(1, Math.ceil(config.minSampleMicros() * 1000.0 / per));
+    }
+
+    /**
+     * Alternates the arms until the JIT's queue has been empty after three rounds in a row, so no
+     * arm is timed while its compiled code is still on the way; false if the limit passed first.
+     */
+    private boolean settle(List<Prepared> ps, int[] calls) {
+        if (config.jitSettleMillis() == 0 || !JitQueue.available()) return true;
+        long deadline = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
+        int quietRounds = 0;
+        while (System.nanoTime() < deadline) {
+            for (int i = 0; i < ps.size(); i++) timeDecode(ps.get(i), calls[i]);
+            quietRounds = JitQueue.busy() ? 0 : quietRounds + 1;
+            if (quietRounds == 3) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The columns and points ({@code column @ ws}) whose arms were timed while the JIT still had
+     * compilations in hand after {@link Config#jitSettleMillis}: their figures may include
+     * interpreted or C1 code.
+     */
+    public List<String> unsettled() {
+        return List.copyOf(unsettled);
     }
 
     private double timeDecode(Prepared p, int calls) {

@@ -19,21 +19,21 @@ public final class StoreOnly {
     private StoreOnly() {
     }
 
-    /** Writes {@code n} int32 values (a varying pattern, so no store is redundant) into {@code out}. */
-    public static void store(int[] out, int n, int seed) {
+    /** Writes {@code n} int32 values (a varying pattern, so no store is redundant) into {@code out} from {@code off}. */
+    public static void store(int[] out, int off, int n, int seed) {
         IntVector v = IntVector.broadcast(I, seed);
         int i = 0;
         int bound = I.loopBound(n);
-        for (; i < bound; i += I.length()) v.intoArray(out, i);
-        for (; i < n; i++) out[i] = seed;
+        for (; i < bound; i += I.length()) v.intoArray(out, off + i);
+        for (; i < n; i++) out[off + i] = seed;
     }
 
-    /** Writes {@code n} int64 values into {@code out}. */
-    public static void store(long[] out, int n, long seed) {
+    /** Writes {@code n} int64 values into {@code out} from {@code off}. */
+    public static void store(long[] out, int off, int n, long seed) {
         LongVector v = LongVector.broadcast(L, seed);
         int i = 0;
         int bound = L.loopBound(n);
-        for (; i < bound; i += L.length()) v.intoArray(out, i);
-        for (; i < n; i++) out[i] = seed;
+        for (; i < bound; i += L.length()) v.intoArray(out, off + i);
+        for (; i < n; i++) out[off + i] = seed;
     }
 }

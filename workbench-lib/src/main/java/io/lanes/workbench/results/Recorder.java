@@ -98,6 +98,11 @@ public final class Recorder {
             h.run(arms, columns, ladder, p);
         }
         bundle.note("blackhole", h.blackhole());
+        if (!h.unsettled().isEmpty()) {
+            bundle.note("jit_unsettled", h.unsettled());
+            log.accept("WARNING: the JIT was still compiling when these points were timed (after " + config.jitSettleMillis()
+                    + " ms of settling): " + h.unsettled());
+        }
         if (options.ipv()) {
             InstructionsPerValue.Detection d = InstructionsPerValue.detect();
             d.probes().forEach(p -> log.accept("  " + p.line()));

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HarnessTest {
-    static final Harness.Config TINY = new Harness.Config(5, 0, 3, 50, true);
+    static final Harness.Config TINY = new Harness.Config(5, 0, 3, 50, true, 0);
 
     @Test
     void measuresEveryArmPlusTheControlTwinWithSizesOfThePoint() {

@@ -21,7 +21,7 @@ class ReportTest {
     static Path bundle(Path dir) {
         Recorder.run("test", List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")),
                 List.of(Datasets.uniform(2, 3000, 1), Datasets.uniform(11, 3000, 1)), List.of(WorkingSet.parse("16KiB")),
-                new Harness.Config(3, 0, 3, 30, true), dir, l -> {}, Recorder.Options.none());
+                new Harness.Config(3, 0, 3, 30, true, 0), dir, l -> {}, Recorder.Options.none());
         return dir;
     }
 

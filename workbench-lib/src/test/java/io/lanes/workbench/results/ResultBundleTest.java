@@ -22,7 +22,7 @@ class ResultBundleTest {
         List<String> log = new ArrayList<>();
         Recorder.run("test", List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.scalar")),
                 List.of(Datasets.uniform(3, 4000, 1), Datasets.uniform(9, 4000, 1)), List.of(WorkingSet.parse("16KiB")),
-                new Harness.Config(5, 0, 3, 50, true), dir, log::add, Recorder.Options.none());
+                new Harness.Config(5, 0, 3, 50, true, 0), dir, log::add, Recorder.Options.none());
         String header = Files.readAllLines(dir.resolve("results.csv")).get(0);
         assertEquals(String.join(",", ResultRecord.COLUMNS), header);
         Table t = ResultBundle.load(dir);
@@ -41,7 +41,7 @@ class ResultBundleTest {
 
     @Test
     void anInterruptedRunLeavesLoadableRowsMarkedPending(@TempDir Path dir) {
-        Harness.Config c = new Harness.Config(5, 0, 3, 50, true);
+        Harness.Config c = new Harness.Config(5, 0, 3, 50, true, 0);
         ResultBundle b = new ResultBundle(dir, io.lanes.workbench.measure.Fingerprint.capture(), java.util.Map.of());
         b.add(new Harness(c).measure(List.of(Arm.named("plain")), Datasets.uniform(4, 3000, 1), WorkingSet.parse("16KiB")));
         // no gate(): the process died before the point finished

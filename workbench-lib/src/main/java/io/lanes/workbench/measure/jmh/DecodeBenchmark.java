@@ -7,6 +7,7 @@ import io.lanes.workbench.measure.Prepared;
 import io.lanes.workbench.measure.WorkingSet;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -40,6 +41,7 @@ public class DecodeBenchmark {
     public String workingSet;
 
     private Prepared prepared;
+    private int slot;
 
     /** Prepares and verifies the kernel once per trial (fork). */
     @Setup
@@ -47,6 +49,13 @@ public class DecodeBenchmark {
         Column col = Datasets.load(column);
         prepared = Prepared.of(Arm.named(codec), col, WorkingSet.parse(workingSet).values(col.type().bytes()));
         prepared.verify(codec + " on " + column + " @ " + workingSet);
+    }
+
+    /** Every iteration at the next buffer placement, as the harness does every repetition (see {@link Prepared#place}). */
+    @Setup(Level.Iteration)
+    public void placeNext() {
+        prepared.place(slot++);
+        prepared.verify(codec + " on " + column + " @ " + workingSet + ", placement " + (slot - 1));
     }
 
     /** One decode call; JMH consumes the returned value. */

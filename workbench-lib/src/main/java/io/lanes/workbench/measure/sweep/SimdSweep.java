@@ -113,7 +113,7 @@ public final class SimdSweep {
 
     /** Harness settings of every leg: no control twin, since legs are compared with each other, not gated. */
     static Harness.Config harnessConfig(int reps) {
-        return new Harness.Config(200, 150, reps, 1000, false);
+        return new Harness.Config(200, 150, reps, 1000, false, 3000);
     }
 
     /**
