@@ -10,7 +10,8 @@ import java.util.List;
  * the input first, then arms alternate inside every repetition (A B C, B C A, ...), each sample
  * timing enough calls to last at least {@link Config#minSampleMicros}. Buffers are allocated once
  * per point and reused; each repetition moves them to its own placement ({@link Prepared#place})
- * and checks the output again there before timing. Not thread-safe: run one harness per thread.
+ * and checks the output again there before timing. A pass of repetitions during which the JIT
+ * compiled anything is discarded and run again. Not thread-safe: run one harness per thread.
  */
 public final class Harness {
     /**
@@ -20,8 +21,9 @@ public final class Harness {
      *                         class equally often ({@link Prepared#place})
      * @param minSampleMicros  minimum duration of one sample
      * @param control          whether to add the control twin of the first codec arm (the validity gate needs it)
-     * @param jitSettleMillis  after warm-up, keep alternating the arms until the JIT's compile queue stays empty, for
-     *                         at most this long per column and point (0: do not wait); see {@link JitQueue}
+     * @param jitSettleMillis  repeat a column's pass of repetitions while the JIT compiled anything during it or still
+     *                         has work queued, for at most this long per column and point (0: do not watch the JIT);
+     *                         see {@link JitQueue}
      */
     public record Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control,
                          long jitSettleMillis) {
@@ -102,15 +104,26 @@ public final class Harness {
         int k = ps.size();
         int[] calls = new int[k];
         for (int i = 0; i < k; i++) calls[i] = warmUpAndCalibrate(ps.get(i));
-        if (!settle(ps, calls)) unsettled.add(where);
         double[][] dec = new double[k][config.reps()];
-        for (int r = 0; r < config.reps(); r++) {
-            for (int j = 0; j < k; j++) {
-                int i = (j + r) % k; // rotate the starting arm so no arm always runs first
-                Prepared p = ps.get(i);
-                p.place(r); // every repetition at its own buffer placement, the same for every arm
-                p.verify(where);
-                dec[i][r] = timeDecode(p, calls[i]);
+        // a pass during which the JIT finished or still had a compilation timed a mix of code
+        // versions: repeat it until one is clean, up to the settle limit
+        long settleBy = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
+        boolean watch = config.jitSettleMillis() > 0 && JitQueue.available();
+        while (true) {
+            long jitBefore = watch ? JitQueue.compiledMillis() : 0;
+            for (int r = 0; r < config.reps(); r++) {
+                for (int j = 0; j < k; j++) {
+                    int i = (j + r) % k; // rotate the starting arm so no arm always runs first
+                    Prepared p = ps.get(i);
+                    p.place(r); // every repetition at its own buffer placement, the same for every arm
+                    p.verify(where);
+                    dec[i][r] = timeDecode(p, calls[i]);
+                }
+            }
+            if (!watch || (JitQueue.compiledMillis() == jitBefore && !JitQueue.busy())) break;
+            if (System.nanoTime() > settleBy) {
+                unsettled.add(where);
+                break;
             }
         }
         int encReps = Math.max(3, config.reps() / 3);
@@ -134,10 +147,17 @@ public final class Harness {
 
     /** Warms up one arm and returns the calls per sample that make a sample last the minimum time. */
     private int warmUpAndCalibrate(Prepared p) {
-        long deadline = System.nanoTime() + config.warmupMillis() * 1_000_000L;
+        long start = System.nanoTime();
+        long deadline = start + config.warmupMillis() * 1_000_000L;
+        // C2 compiles after thousands of invocations or loop iterations, not after a time, and until
+        // then Vector API code runs unintrinsified, tens of times slower: a slow first call must not
+        // shorten the warm-up, so it also lasts a number of calls (more for small calls), up to the
+        // settle limit
+        long byCount = config.jitSettleMillis() == 0 ? 0 : Math.min(5000, 50_000_000L / Math.max(1, p.values()));
+        long cap = deadline + config.jitSettleMillis() * 1_000_000L;
         int done = 0;
         long sink = 0;
-        while (done < config.warmupIterations() || System.nanoTime() < deadline) {
+        while (done < config.warmupIterations() || System.nanoTime() < deadline || (done < byCount && System.nanoTime() < cap)) {
             sink += p.decode();
             done++;
         }
@@ -155,25 +175,8 @@ public final class Harness {
     }
 
     /**
-     * Alternates the arms until the JIT's queue has been empty after three rounds in a row, so no
-     * arm is timed while its compiled code is still on the way; false if the limit passed first.
-     */
-    private boolean settle(List<Prepared> ps, int[] calls) {
-        if (config.jitSettleMillis() == 0 || !JitQueue.available()) return true;
-        long deadline = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
-        int quietRounds = 0;
-        while (System.nanoTime() < deadline) {
-            for (int i = 0; i < ps.size(); i++) timeDecode(ps.get(i), calls[i]);
-            quietRounds = JitQueue.busy() ? 0 : quietRounds + 1;
-            if (quietRounds == 3) return true;
-        }
-        return false;
-    }
-
-    /**
-     * The columns and points ({@code column @ ws}) whose arms were timed while the JIT still had
-     * compilations in hand after {@link Config#jitSettleMillis}: their figures may include
-     * interpreted or C1 code.
+     * The columns and points ({@code column @ ws}) whose last pass still saw the JIT compile after
+     * {@link Config#jitSettleMillis}: their figures may mix code versions.
      */
     public List<String> unsettled() {
         return List.copyOf(unsettled);

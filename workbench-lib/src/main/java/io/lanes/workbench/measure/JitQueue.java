@@ -28,6 +28,15 @@ public final class JitQueue {
         return q != null && busy(q);
     }
 
+    /**
+     * Milliseconds this JVM's JIT has spent compiling so far; it grows whenever a compilation
+     * finishes, so an unchanged value across a stretch of time means nothing was installed in it.
+     */
+    public static long compiledMillis() {
+        var jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
     /** Parses the command's text: every compile task, running or queued, names a method as {@code Class::method}. */
     static boolean busy(String queueText) {
         return queueText.contains("::");

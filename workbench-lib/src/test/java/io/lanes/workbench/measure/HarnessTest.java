@@ -68,6 +68,18 @@ class HarnessTest {
     }
 
     @Test
+    void watchingTheJitStillEndsWithEveryRepetitionTimedAndAnySettleFailureNamed() {
+        Column col = Datasets.uniform(7, 5000, 1);
+        Harness h = new Harness(new Harness.Config(5, 0, 8, 50, false, 300));
+        List<Measurement> ms = h.measure(List.of(Arm.named("plain"), Arm.named("bitpack.seq.scalar")), col, WorkingSet.parse("16KiB"));
+        for (Measurement m : ms) {
+            assertEquals(8, m.decodeNanos().length);
+            for (double d : m.decodeNanos()) assertTrue(d > 0, "every repetition timed");
+        }
+        for (String u : h.unsettled()) assertTrue(u.contains(col.id()) && u.contains("16KiB"), u);
+    }
+
+    @Test
     void columnsAreTiledToTheWorkingSet() {
         int[] tiled = Prepared.tile(new int[] {1, 2, 3}, 7);
         assertEquals(List.of(1, 2, 3, 1, 2, 3, 1), java.util.Arrays.stream(tiled).boxed().toList());
