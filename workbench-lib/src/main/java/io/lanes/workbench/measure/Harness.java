@@ -39,7 +39,7 @@ public final class Harness {
 
         /** Publishable runs. */
         public static Config full() {
-            return new Config(2000, 500, 64, 5000, true, 10000);
+            return new Config(2000, 300, 64, 2000, true, 10000);
         }
     }
 
