@@ -30,12 +30,13 @@ import java.util.concurrent.Callable;
  * {@code --compare} also measures the same arms with the in-process harness and prints the
  * JMH/in-process ratio of the medians, the cross-check of the two routes. The harness's samples
  * last about 1 ms; on a shared machine the median of short samples and the mean of a 500 ms JMH
- * iteration diverge, so compare with short iterations ({@code --iteration-ms 1 --iterations 100
- * --warmup-iterations 300}). {@code --out} writes a result bundle of the JMH rows.
+ * iteration diverge, so compare with short iterations ({@code --iteration-ms 5 --iterations 64
+ * --warmup-iterations 100}); at 1 ms, JMH's per-iteration set-up (a new buffer placement, checked)
+ * and its iteration bookkeeping cost JMH about 5%. {@code --out} writes a result bundle of the JMH rows.
  */
 @Command(name = "jmh", mixinStandardHelpOptions = true,
         description = {"Decode medians from JMH forks (codec x column x ladder point); --compare checks them against the in-process harness.",
-                "The harness samples ~1 ms; for --compare on a shared machine use --iteration-ms 1 --iterations 100 --warmup-iterations 300."})
+                "The harness samples ~1 ms; for --compare on a shared machine use --iteration-ms 5 --iterations 64 --warmup-iterations 100."})
 public final class JmhCommand implements Callable<Integer> {
     @Option(names = "--codec", required = true, paramLabel = "NAME", description = "codec name or store-only (repeatable)")
     List<String> codecs;
