@@ -8,6 +8,8 @@ import io.lanes.workbench.codec.pfor.PforCostModel;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorSpecies;
 
+import static jdk.incubator.vector.VectorOperators.GE;
+
 /**
  * FastLanes delta over int32 values (seed 001; format in {@link FlDeltaPages}): every 1024-value block
  * is 32 lanes of 32 rows, each lane one delta chain with its own base (anchor), the deltas frame-of-
@@ -26,12 +28,21 @@ import jdk.incubator.vector.VectorSpecies;
 public final class FlDeltaCodec32 implements IntCodec {
     private static final int BLOCK = FlDeltaPages.BLOCK;
     private static final int LANES = 32;
+    /** Rows per lane: the values of one delta chain. */
+    private static final int ROWS = 32;
+    /**
+     * Most exceptions a file-order block patches by adding to lane tails (at most ROWS values each);
+     * above it the tails would touch more than a block's worth of values and a patch-and-sum pass costs less.
+     */
+    private static final int TAIL_EXCEPTIONS = BLOCK / ROWS;
     private static final int EXCEPTION_BYTES = FlDeltaPages.exceptionBytes(4);
     private static final int[] TO_TRANSPOSED = new int[BLOCK];
     private static final SeqScalarKernel32 SEQ = new SeqScalarKernel32();
     /** Per thread: decode scratch (lane sums, and the row-order deltas of a block with exceptions). */
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
     private static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
+    /** 0, 1, ..., lanes - 1 of SPECIES. */
+    private static final IntVector INDEX = IntVector.zero(SPECIES).addIndex(1);
 
     static {
         for (int i = 0; i < BLOCK; i++) TO_TRANSPOSED[i] = FlOrder.toTransposed(i, 32);
@@ -202,10 +213,20 @@ public final class FlDeltaCodec32 implements IntCodec {
             else scalarAnchors(in, p, anchorWidth, base, anchorFrame, acc);
             p += anchorBytes;
             int o = outOff + b * BLOCK;
-            if (exc == 0) {
+            if (exc == 0 || flat && exc <= TAIL_EXCEPTIONS) {
                 if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);
                 else kernel.deltaRows(width, in, p, out, o, frame, acc);
                 p += 128 * width;
+                // an exception adds to one delta, so to every later value of its lane: in file order a
+                // lane is a run of ROWS values, so add it to the run's tail rather than patch the deltas
+                // and sum a second time (in row order the tail is strided and the second sum is cheaper)
+                int high = p + 2 * exc;
+                for (int e = 0; e < exc; e++) {
+                    int pos = FlDeltaPages.position(in, p + 2 * e, BLOCK);
+                    int v = Bytes.getInt(in, high + 4 * e);
+                    addFrom(out, o + (pos & -ROWS), pos & (ROWS - 1), v);
+                }
+                p = high + 4 * exc;
                 continue;
             }
             // patch the deltas in row order, then sum (and restore file order) from them at full width
@@ -244,6 +265,16 @@ public final class FlDeltaCodec32 implements IntCodec {
         }
         FlDeltaPages.requireEnd(p, end);
         return n;
+    }
+
+    /**
+     * Adds {@code v} to {@code out[run + from, run + ROWS)}, the tail of one lane's run: masked vector adds
+     * over the whole run, so no loop exit depends on where the exception falls.
+     */
+    private static void addFrom(int[] out, int run, int from, int v) {
+        for (int c = 0; c < ROWS; c += SPECIES.length()) {
+            IntVector.fromArray(SPECIES, out, run + c).add(v, INDEX.compare(GE, from - c)).intoArray(out, run + c);
+        }
     }
 
     /** Decode scratch of one thread. */

@@ -33,6 +33,8 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     /** Swaps lanes whose indices differ in bit 1; the mask selects lanes with that bit set. */
     private static final VectorShuffle<Integer> X1 = VectorShuffle.fromOp(S, i -> i ^ 1);
     private static final VectorMask<Integer> M1 = VectorMask.fromLong(S, 0xaaL);
+    /** 1, 2, ..., VL: a lane run's steps of the frame at width 0. */
+    private static final IntVector RAMP = IntVector.fromArray(S, new int[] {1, 2, 3, 4, 5, 6, 7, 8}, 0);
     /** Bytes from the anchors' start that the anchor code of each width may load. */
     private static final int[] ANCHOR_READ = {0, 32, 36, 40, 44, 48, 52, 56, 56, 60, 64, 68, 72, 72, 76, 80, 80, 84, 88, 92, 96, 96, 100, 104, 108, 108, 112, 116, 120, 120, 124, 128, 128};
     /** Per (width, slot vector j, lane): the lane's word, right shift and left shift. */
@@ -195,7 +197,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     @Override
     public void deltaFlat(int width, byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         switch (width) {
-            case 0 -> { deltaFlat0_0(in, p, out, o, frame, acc); deltaFlat0_1(in, p, out, o, frame, acc); }
+            case 0 -> deltaFlat0_0(in, p, out, o, frame, acc);
             case 1 -> { deltaFlat1_0(in, p, out, o, frame, acc); deltaFlat1_1(in, p, out, o, frame, acc); deltaFlat1_2(in, p, out, o, frame, acc); deltaFlat1_3(in, p, out, o, frame, acc); }
             case 2 -> { deltaFlat2_0(in, p, out, o, frame, acc); deltaFlat2_1(in, p, out, o, frame, acc); deltaFlat2_2(in, p, out, o, frame, acc); deltaFlat2_3(in, p, out, o, frame, acc); }
             case 3 -> { deltaFlat3_0(in, p, out, o, frame, acc); deltaFlat3_1(in, p, out, o, frame, acc); deltaFlat3_2(in, p, out, o, frame, acc); deltaFlat3_3(in, p, out, o, frame, acc); }
@@ -1788,214 +1790,19 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     }
 
     private static void deltaFlat0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            a = a.add(f);
-            IntVector t0 = a;
-            a = a.add(f);
-            IntVector t1 = a;
-            a = a.add(f);
-            IntVector t2 = a;
-            a = a.add(f);
-            IntVector t3 = a;
-            a = a.add(f);
-            IntVector t4 = a;
-            a = a.add(f);
-            IntVector t5 = a;
-            a = a.add(f);
-            IntVector t6 = a;
-            a = a.add(f);
-            IntVector t7 = a;
-            IntVector s0_0 = t0.blend(t4.rearrange(X4), M4);
-            IntVector s0_4 = t0.rearrange(X4).blend(t4, M4);
-            IntVector s0_1 = t1.blend(t5.rearrange(X4), M4);
-            IntVector s0_5 = t1.rearrange(X4).blend(t5, M4);
-            IntVector s0_2 = t2.blend(t6.rearrange(X4), M4);
-            IntVector s0_6 = t2.rearrange(X4).blend(t6, M4);
-            IntVector s0_3 = t3.blend(t7.rearrange(X4), M4);
-            IntVector s0_7 = t3.rearrange(X4).blend(t7, M4);
-            IntVector s1_0 = s0_0.blend(s0_2.rearrange(X2), M2);
-            IntVector s1_2 = s0_0.rearrange(X2).blend(s0_2, M2);
-            IntVector s1_1 = s0_1.blend(s0_3.rearrange(X2), M2);
-            IntVector s1_3 = s0_1.rearrange(X2).blend(s0_3, M2);
-            IntVector s1_4 = s0_4.blend(s0_6.rearrange(X2), M2);
-            IntVector s1_6 = s0_4.rearrange(X2).blend(s0_6, M2);
-            IntVector s1_5 = s0_5.blend(s0_7.rearrange(X2), M2);
-            IntVector s1_7 = s0_5.rearrange(X2).blend(s0_7, M2);
-            IntVector s2_0 = s1_0.blend(s1_1.rearrange(X1), M1);
-            IntVector s2_1 = s1_0.rearrange(X1).blend(s1_1, M1);
-            IntVector s2_2 = s1_2.blend(s1_3.rearrange(X1), M1);
-            IntVector s2_3 = s1_2.rearrange(X1).blend(s1_3, M1);
-            IntVector s2_4 = s1_4.blend(s1_5.rearrange(X1), M1);
-            IntVector s2_5 = s1_4.rearrange(X1).blend(s1_5, M1);
-            IntVector s2_6 = s1_6.blend(s1_7.rearrange(X1), M1);
-            IntVector s2_7 = s1_6.rearrange(X1).blend(s1_7, M1);
-            s2_0.intoArray(out, r + 0);
-            s2_1.intoArray(out, r + 64);
-            s2_2.intoArray(out, r + 128);
-            s2_3.intoArray(out, r + 192);
-            s2_4.intoArray(out, r + 256);
-            s2_5.intoArray(out, r + 320);
-            s2_6.intoArray(out, r + 384);
-            s2_7.intoArray(out, r + 448);
-            a = a.add(f);
-            IntVector t8 = a;
-            a = a.add(f);
-            IntVector t9 = a;
-            a = a.add(f);
-            IntVector t10 = a;
-            a = a.add(f);
-            IntVector t11 = a;
-            a = a.add(f);
-            IntVector t12 = a;
-            a = a.add(f);
-            IntVector t13 = a;
-            a = a.add(f);
-            IntVector t14 = a;
-            a = a.add(f);
-            IntVector t15 = a;
-            IntVector s0_8 = t8.blend(t12.rearrange(X4), M4);
-            IntVector s0_12 = t8.rearrange(X4).blend(t12, M4);
-            IntVector s0_9 = t9.blend(t13.rearrange(X4), M4);
-            IntVector s0_13 = t9.rearrange(X4).blend(t13, M4);
-            IntVector s0_10 = t10.blend(t14.rearrange(X4), M4);
-            IntVector s0_14 = t10.rearrange(X4).blend(t14, M4);
-            IntVector s0_11 = t11.blend(t15.rearrange(X4), M4);
-            IntVector s0_15 = t11.rearrange(X4).blend(t15, M4);
-            IntVector s1_8 = s0_8.blend(s0_10.rearrange(X2), M2);
-            IntVector s1_10 = s0_8.rearrange(X2).blend(s0_10, M2);
-            IntVector s1_9 = s0_9.blend(s0_11.rearrange(X2), M2);
-            IntVector s1_11 = s0_9.rearrange(X2).blend(s0_11, M2);
-            IntVector s1_12 = s0_12.blend(s0_14.rearrange(X2), M2);
-            IntVector s1_14 = s0_12.rearrange(X2).blend(s0_14, M2);
-            IntVector s1_13 = s0_13.blend(s0_15.rearrange(X2), M2);
-            IntVector s1_15 = s0_13.rearrange(X2).blend(s0_15, M2);
-            IntVector s2_8 = s1_8.blend(s1_9.rearrange(X1), M1);
-            IntVector s2_9 = s1_8.rearrange(X1).blend(s1_9, M1);
-            IntVector s2_10 = s1_10.blend(s1_11.rearrange(X1), M1);
-            IntVector s2_11 = s1_10.rearrange(X1).blend(s1_11, M1);
-            IntVector s2_12 = s1_12.blend(s1_13.rearrange(X1), M1);
-            IntVector s2_13 = s1_12.rearrange(X1).blend(s1_13, M1);
-            IntVector s2_14 = s1_14.blend(s1_15.rearrange(X1), M1);
-            IntVector s2_15 = s1_14.rearrange(X1).blend(s1_15, M1);
-            s2_8.intoArray(out, r + 8);
-            s2_9.intoArray(out, r + 72);
-            s2_10.intoArray(out, r + 136);
-            s2_11.intoArray(out, r + 200);
-            s2_12.intoArray(out, r + 264);
-            s2_13.intoArray(out, r + 328);
-            s2_14.intoArray(out, r + 392);
-            s2_15.intoArray(out, r + 456);
-            a.intoArray(acc, g);
-        }
-    }
-
-    private static void deltaFlat0_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            a = a.add(f);
-            IntVector t16 = a;
-            a = a.add(f);
-            IntVector t17 = a;
-            a = a.add(f);
-            IntVector t18 = a;
-            a = a.add(f);
-            IntVector t19 = a;
-            a = a.add(f);
-            IntVector t20 = a;
-            a = a.add(f);
-            IntVector t21 = a;
-            a = a.add(f);
-            IntVector t22 = a;
-            a = a.add(f);
-            IntVector t23 = a;
-            IntVector s0_16 = t16.blend(t20.rearrange(X4), M4);
-            IntVector s0_20 = t16.rearrange(X4).blend(t20, M4);
-            IntVector s0_17 = t17.blend(t21.rearrange(X4), M4);
-            IntVector s0_21 = t17.rearrange(X4).blend(t21, M4);
-            IntVector s0_18 = t18.blend(t22.rearrange(X4), M4);
-            IntVector s0_22 = t18.rearrange(X4).blend(t22, M4);
-            IntVector s0_19 = t19.blend(t23.rearrange(X4), M4);
-            IntVector s0_23 = t19.rearrange(X4).blend(t23, M4);
-            IntVector s1_16 = s0_16.blend(s0_18.rearrange(X2), M2);
-            IntVector s1_18 = s0_16.rearrange(X2).blend(s0_18, M2);
-            IntVector s1_17 = s0_17.blend(s0_19.rearrange(X2), M2);
-            IntVector s1_19 = s0_17.rearrange(X2).blend(s0_19, M2);
-            IntVector s1_20 = s0_20.blend(s0_22.rearrange(X2), M2);
-            IntVector s1_22 = s0_20.rearrange(X2).blend(s0_22, M2);
-            IntVector s1_21 = s0_21.blend(s0_23.rearrange(X2), M2);
-            IntVector s1_23 = s0_21.rearrange(X2).blend(s0_23, M2);
-            IntVector s2_16 = s1_16.blend(s1_17.rearrange(X1), M1);
-            IntVector s2_17 = s1_16.rearrange(X1).blend(s1_17, M1);
-            IntVector s2_18 = s1_18.blend(s1_19.rearrange(X1), M1);
-            IntVector s2_19 = s1_18.rearrange(X1).blend(s1_19, M1);
-            IntVector s2_20 = s1_20.blend(s1_21.rearrange(X1), M1);
-            IntVector s2_21 = s1_20.rearrange(X1).blend(s1_21, M1);
-            IntVector s2_22 = s1_22.blend(s1_23.rearrange(X1), M1);
-            IntVector s2_23 = s1_22.rearrange(X1).blend(s1_23, M1);
-            s2_16.intoArray(out, r + 16);
-            s2_17.intoArray(out, r + 80);
-            s2_18.intoArray(out, r + 144);
-            s2_19.intoArray(out, r + 208);
-            s2_20.intoArray(out, r + 272);
-            s2_21.intoArray(out, r + 336);
-            s2_22.intoArray(out, r + 400);
-            s2_23.intoArray(out, r + 464);
-            a = a.add(f);
-            IntVector t24 = a;
-            a = a.add(f);
-            IntVector t25 = a;
-            a = a.add(f);
-            IntVector t26 = a;
-            a = a.add(f);
-            IntVector t27 = a;
-            a = a.add(f);
-            IntVector t28 = a;
-            a = a.add(f);
-            IntVector t29 = a;
-            a = a.add(f);
-            IntVector t30 = a;
-            a = a.add(f);
-            IntVector t31 = a;
-            IntVector s0_24 = t24.blend(t28.rearrange(X4), M4);
-            IntVector s0_28 = t24.rearrange(X4).blend(t28, M4);
-            IntVector s0_25 = t25.blend(t29.rearrange(X4), M4);
-            IntVector s0_29 = t25.rearrange(X4).blend(t29, M4);
-            IntVector s0_26 = t26.blend(t30.rearrange(X4), M4);
-            IntVector s0_30 = t26.rearrange(X4).blend(t30, M4);
-            IntVector s0_27 = t27.blend(t31.rearrange(X4), M4);
-            IntVector s0_31 = t27.rearrange(X4).blend(t31, M4);
-            IntVector s1_24 = s0_24.blend(s0_26.rearrange(X2), M2);
-            IntVector s1_26 = s0_24.rearrange(X2).blend(s0_26, M2);
-            IntVector s1_25 = s0_25.blend(s0_27.rearrange(X2), M2);
-            IntVector s1_27 = s0_25.rearrange(X2).blend(s0_27, M2);
-            IntVector s1_28 = s0_28.blend(s0_30.rearrange(X2), M2);
-            IntVector s1_30 = s0_28.rearrange(X2).blend(s0_30, M2);
-            IntVector s1_29 = s0_29.blend(s0_31.rearrange(X2), M2);
-            IntVector s1_31 = s0_29.rearrange(X2).blend(s0_31, M2);
-            IntVector s2_24 = s1_24.blend(s1_25.rearrange(X1), M1);
-            IntVector s2_25 = s1_24.rearrange(X1).blend(s1_25, M1);
-            IntVector s2_26 = s1_26.blend(s1_27.rearrange(X1), M1);
-            IntVector s2_27 = s1_26.rearrange(X1).blend(s1_27, M1);
-            IntVector s2_28 = s1_28.blend(s1_29.rearrange(X1), M1);
-            IntVector s2_29 = s1_28.rearrange(X1).blend(s1_29, M1);
-            IntVector s2_30 = s1_30.blend(s1_31.rearrange(X1), M1);
-            IntVector s2_31 = s1_30.rearrange(X1).blend(s1_31, M1);
-            s2_24.intoArray(out, r + 24);
-            s2_25.intoArray(out, r + 88);
-            s2_26.intoArray(out, r + 152);
-            s2_27.intoArray(out, r + 216);
-            s2_28.intoArray(out, r + 280);
-            s2_29.intoArray(out, r + 344);
-            s2_30.intoArray(out, r + 408);
-            s2_31.intoArray(out, r + 472);
-            a.intoArray(acc, g);
+        IntVector ramp = RAMP.mul(frame);
+        IntVector step = IntVector.broadcast(S, frame * 8);
+        for (int l = 0; l < 32; l++) {
+            int r = o + (l & 15) * 64 + (l >> 4) * 32;
+            IntVector v = ramp.add(acc[l]);
+            v.intoArray(out, r + 0);
+            v = v.add(step);
+            v.intoArray(out, r + 8);
+            v = v.add(step);
+            v.intoArray(out, r + 16);
+            v = v.add(step);
+            v.intoArray(out, r + 24);
+            acc[l] += frame * 32;
         }
     }
 

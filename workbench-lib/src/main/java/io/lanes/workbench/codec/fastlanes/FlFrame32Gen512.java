@@ -36,6 +36,8 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     /** Two-source lane indices of the butterfly on bit 1: the new row a, the new row b. */
     private static final IntVector P1 = IntVector.fromArray(S, new int[] {0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30}, 0);
     private static final IntVector Q1 = IntVector.fromArray(S, new int[] {1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31}, 0);
+    /** 1, 2, ..., VL: a lane run's steps of the frame at width 0. */
+    private static final IntVector RAMP = IntVector.fromArray(S, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, 0);
     /** Bytes from the anchors' start that the anchor code of each width may load. */
     private static final int[] ANCHOR_READ = {0, 64, 68, 72, 72, 76, 80, 80, 80, 84, 88, 88, 92, 92, 96, 96, 96, 100, 104, 104, 108, 108, 112, 112, 116, 116, 120, 120, 124, 124, 128, 128, 128};
     /** Per (width, slot vector j, lane): the lane's word, right shift and left shift. */
@@ -196,7 +198,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     @Override
     public void deltaFlat(int width, byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         switch (width) {
-            case 0 -> { deltaFlat0_0(in, p, out, o, frame, acc); deltaFlat0_1(in, p, out, o, frame, acc); }
+            case 0 -> deltaFlat0_0(in, p, out, o, frame, acc);
             case 1 -> { deltaFlat1_0(in, p, out, o, frame, acc); deltaFlat1_1(in, p, out, o, frame, acc); }
             case 2 -> { deltaFlat2_0(in, p, out, o, frame, acc); deltaFlat2_1(in, p, out, o, frame, acc); }
             case 3 -> { deltaFlat3_0(in, p, out, o, frame, acc); deltaFlat3_1(in, p, out, o, frame, acc); }
@@ -1270,246 +1272,15 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     }
 
     private static void deltaFlat0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            a = a.add(f);
-            IntVector t0 = a;
-            a = a.add(f);
-            IntVector t1 = a;
-            a = a.add(f);
-            IntVector t2 = a;
-            a = a.add(f);
-            IntVector t3 = a;
-            a = a.add(f);
-            IntVector t4 = a;
-            a = a.add(f);
-            IntVector t5 = a;
-            a = a.add(f);
-            IntVector t6 = a;
-            a = a.add(f);
-            IntVector t7 = a;
-            a = a.add(f);
-            IntVector t8 = a;
-            a = a.add(f);
-            IntVector t9 = a;
-            a = a.add(f);
-            IntVector t10 = a;
-            a = a.add(f);
-            IntVector t11 = a;
-            a = a.add(f);
-            IntVector t12 = a;
-            a = a.add(f);
-            IntVector t13 = a;
-            a = a.add(f);
-            IntVector t14 = a;
-            a = a.add(f);
-            IntVector t15 = a;
-            IntVector s0_0 = P8.selectFrom(t0, t8);
-            IntVector s0_8 = Q8.selectFrom(t0, t8);
-            IntVector s0_1 = P8.selectFrom(t1, t9);
-            IntVector s0_9 = Q8.selectFrom(t1, t9);
-            IntVector s0_2 = P8.selectFrom(t2, t10);
-            IntVector s0_10 = Q8.selectFrom(t2, t10);
-            IntVector s0_3 = P8.selectFrom(t3, t11);
-            IntVector s0_11 = Q8.selectFrom(t3, t11);
-            IntVector s0_4 = P8.selectFrom(t4, t12);
-            IntVector s0_12 = Q8.selectFrom(t4, t12);
-            IntVector s0_5 = P8.selectFrom(t5, t13);
-            IntVector s0_13 = Q8.selectFrom(t5, t13);
-            IntVector s0_6 = P8.selectFrom(t6, t14);
-            IntVector s0_14 = Q8.selectFrom(t6, t14);
-            IntVector s0_7 = P8.selectFrom(t7, t15);
-            IntVector s0_15 = Q8.selectFrom(t7, t15);
-            IntVector s1_0 = P4.selectFrom(s0_0, s0_4);
-            IntVector s1_4 = Q4.selectFrom(s0_0, s0_4);
-            IntVector s1_1 = P4.selectFrom(s0_1, s0_5);
-            IntVector s1_5 = Q4.selectFrom(s0_1, s0_5);
-            IntVector s1_2 = P4.selectFrom(s0_2, s0_6);
-            IntVector s1_6 = Q4.selectFrom(s0_2, s0_6);
-            IntVector s1_3 = P4.selectFrom(s0_3, s0_7);
-            IntVector s1_7 = Q4.selectFrom(s0_3, s0_7);
-            IntVector s1_8 = P4.selectFrom(s0_8, s0_12);
-            IntVector s1_12 = Q4.selectFrom(s0_8, s0_12);
-            IntVector s1_9 = P4.selectFrom(s0_9, s0_13);
-            IntVector s1_13 = Q4.selectFrom(s0_9, s0_13);
-            IntVector s1_10 = P4.selectFrom(s0_10, s0_14);
-            IntVector s1_14 = Q4.selectFrom(s0_10, s0_14);
-            IntVector s1_11 = P4.selectFrom(s0_11, s0_15);
-            IntVector s1_15 = Q4.selectFrom(s0_11, s0_15);
-            IntVector s2_0 = P2.selectFrom(s1_0, s1_2);
-            IntVector s2_2 = Q2.selectFrom(s1_0, s1_2);
-            IntVector s2_1 = P2.selectFrom(s1_1, s1_3);
-            IntVector s2_3 = Q2.selectFrom(s1_1, s1_3);
-            IntVector s2_4 = P2.selectFrom(s1_4, s1_6);
-            IntVector s2_6 = Q2.selectFrom(s1_4, s1_6);
-            IntVector s2_5 = P2.selectFrom(s1_5, s1_7);
-            IntVector s2_7 = Q2.selectFrom(s1_5, s1_7);
-            IntVector s2_8 = P2.selectFrom(s1_8, s1_10);
-            IntVector s2_10 = Q2.selectFrom(s1_8, s1_10);
-            IntVector s2_9 = P2.selectFrom(s1_9, s1_11);
-            IntVector s2_11 = Q2.selectFrom(s1_9, s1_11);
-            IntVector s2_12 = P2.selectFrom(s1_12, s1_14);
-            IntVector s2_14 = Q2.selectFrom(s1_12, s1_14);
-            IntVector s2_13 = P2.selectFrom(s1_13, s1_15);
-            IntVector s2_15 = Q2.selectFrom(s1_13, s1_15);
-            IntVector s3_0 = P1.selectFrom(s2_0, s2_1);
-            IntVector s3_1 = Q1.selectFrom(s2_0, s2_1);
-            IntVector s3_2 = P1.selectFrom(s2_2, s2_3);
-            IntVector s3_3 = Q1.selectFrom(s2_2, s2_3);
-            IntVector s3_4 = P1.selectFrom(s2_4, s2_5);
-            IntVector s3_5 = Q1.selectFrom(s2_4, s2_5);
-            IntVector s3_6 = P1.selectFrom(s2_6, s2_7);
-            IntVector s3_7 = Q1.selectFrom(s2_6, s2_7);
-            IntVector s3_8 = P1.selectFrom(s2_8, s2_9);
-            IntVector s3_9 = Q1.selectFrom(s2_8, s2_9);
-            IntVector s3_10 = P1.selectFrom(s2_10, s2_11);
-            IntVector s3_11 = Q1.selectFrom(s2_10, s2_11);
-            IntVector s3_12 = P1.selectFrom(s2_12, s2_13);
-            IntVector s3_13 = Q1.selectFrom(s2_12, s2_13);
-            IntVector s3_14 = P1.selectFrom(s2_14, s2_15);
-            IntVector s3_15 = Q1.selectFrom(s2_14, s2_15);
-            s3_0.intoArray(out, r + 0);
-            s3_1.intoArray(out, r + 64);
-            s3_2.intoArray(out, r + 128);
-            s3_3.intoArray(out, r + 192);
-            s3_4.intoArray(out, r + 256);
-            s3_5.intoArray(out, r + 320);
-            s3_6.intoArray(out, r + 384);
-            s3_7.intoArray(out, r + 448);
-            s3_8.intoArray(out, r + 512);
-            s3_9.intoArray(out, r + 576);
-            s3_10.intoArray(out, r + 640);
-            s3_11.intoArray(out, r + 704);
-            s3_12.intoArray(out, r + 768);
-            s3_13.intoArray(out, r + 832);
-            s3_14.intoArray(out, r + 896);
-            s3_15.intoArray(out, r + 960);
-            a.intoArray(acc, g);
-        }
-    }
-
-    private static void deltaFlat0_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            a = a.add(f);
-            IntVector t16 = a;
-            a = a.add(f);
-            IntVector t17 = a;
-            a = a.add(f);
-            IntVector t18 = a;
-            a = a.add(f);
-            IntVector t19 = a;
-            a = a.add(f);
-            IntVector t20 = a;
-            a = a.add(f);
-            IntVector t21 = a;
-            a = a.add(f);
-            IntVector t22 = a;
-            a = a.add(f);
-            IntVector t23 = a;
-            a = a.add(f);
-            IntVector t24 = a;
-            a = a.add(f);
-            IntVector t25 = a;
-            a = a.add(f);
-            IntVector t26 = a;
-            a = a.add(f);
-            IntVector t27 = a;
-            a = a.add(f);
-            IntVector t28 = a;
-            a = a.add(f);
-            IntVector t29 = a;
-            a = a.add(f);
-            IntVector t30 = a;
-            a = a.add(f);
-            IntVector t31 = a;
-            IntVector s0_16 = P8.selectFrom(t16, t24);
-            IntVector s0_24 = Q8.selectFrom(t16, t24);
-            IntVector s0_17 = P8.selectFrom(t17, t25);
-            IntVector s0_25 = Q8.selectFrom(t17, t25);
-            IntVector s0_18 = P8.selectFrom(t18, t26);
-            IntVector s0_26 = Q8.selectFrom(t18, t26);
-            IntVector s0_19 = P8.selectFrom(t19, t27);
-            IntVector s0_27 = Q8.selectFrom(t19, t27);
-            IntVector s0_20 = P8.selectFrom(t20, t28);
-            IntVector s0_28 = Q8.selectFrom(t20, t28);
-            IntVector s0_21 = P8.selectFrom(t21, t29);
-            IntVector s0_29 = Q8.selectFrom(t21, t29);
-            IntVector s0_22 = P8.selectFrom(t22, t30);
-            IntVector s0_30 = Q8.selectFrom(t22, t30);
-            IntVector s0_23 = P8.selectFrom(t23, t31);
-            IntVector s0_31 = Q8.selectFrom(t23, t31);
-            IntVector s1_16 = P4.selectFrom(s0_16, s0_20);
-            IntVector s1_20 = Q4.selectFrom(s0_16, s0_20);
-            IntVector s1_17 = P4.selectFrom(s0_17, s0_21);
-            IntVector s1_21 = Q4.selectFrom(s0_17, s0_21);
-            IntVector s1_18 = P4.selectFrom(s0_18, s0_22);
-            IntVector s1_22 = Q4.selectFrom(s0_18, s0_22);
-            IntVector s1_19 = P4.selectFrom(s0_19, s0_23);
-            IntVector s1_23 = Q4.selectFrom(s0_19, s0_23);
-            IntVector s1_24 = P4.selectFrom(s0_24, s0_28);
-            IntVector s1_28 = Q4.selectFrom(s0_24, s0_28);
-            IntVector s1_25 = P4.selectFrom(s0_25, s0_29);
-            IntVector s1_29 = Q4.selectFrom(s0_25, s0_29);
-            IntVector s1_26 = P4.selectFrom(s0_26, s0_30);
-            IntVector s1_30 = Q4.selectFrom(s0_26, s0_30);
-            IntVector s1_27 = P4.selectFrom(s0_27, s0_31);
-            IntVector s1_31 = Q4.selectFrom(s0_27, s0_31);
-            IntVector s2_16 = P2.selectFrom(s1_16, s1_18);
-            IntVector s2_18 = Q2.selectFrom(s1_16, s1_18);
-            IntVector s2_17 = P2.selectFrom(s1_17, s1_19);
-            IntVector s2_19 = Q2.selectFrom(s1_17, s1_19);
-            IntVector s2_20 = P2.selectFrom(s1_20, s1_22);
-            IntVector s2_22 = Q2.selectFrom(s1_20, s1_22);
-            IntVector s2_21 = P2.selectFrom(s1_21, s1_23);
-            IntVector s2_23 = Q2.selectFrom(s1_21, s1_23);
-            IntVector s2_24 = P2.selectFrom(s1_24, s1_26);
-            IntVector s2_26 = Q2.selectFrom(s1_24, s1_26);
-            IntVector s2_25 = P2.selectFrom(s1_25, s1_27);
-            IntVector s2_27 = Q2.selectFrom(s1_25, s1_27);
-            IntVector s2_28 = P2.selectFrom(s1_28, s1_30);
-            IntVector s2_30 = Q2.selectFrom(s1_28, s1_30);
-            IntVector s2_29 = P2.selectFrom(s1_29, s1_31);
-            IntVector s2_31 = Q2.selectFrom(s1_29, s1_31);
-            IntVector s3_16 = P1.selectFrom(s2_16, s2_17);
-            IntVector s3_17 = Q1.selectFrom(s2_16, s2_17);
-            IntVector s3_18 = P1.selectFrom(s2_18, s2_19);
-            IntVector s3_19 = Q1.selectFrom(s2_18, s2_19);
-            IntVector s3_20 = P1.selectFrom(s2_20, s2_21);
-            IntVector s3_21 = Q1.selectFrom(s2_20, s2_21);
-            IntVector s3_22 = P1.selectFrom(s2_22, s2_23);
-            IntVector s3_23 = Q1.selectFrom(s2_22, s2_23);
-            IntVector s3_24 = P1.selectFrom(s2_24, s2_25);
-            IntVector s3_25 = Q1.selectFrom(s2_24, s2_25);
-            IntVector s3_26 = P1.selectFrom(s2_26, s2_27);
-            IntVector s3_27 = Q1.selectFrom(s2_26, s2_27);
-            IntVector s3_28 = P1.selectFrom(s2_28, s2_29);
-            IntVector s3_29 = Q1.selectFrom(s2_28, s2_29);
-            IntVector s3_30 = P1.selectFrom(s2_30, s2_31);
-            IntVector s3_31 = Q1.selectFrom(s2_30, s2_31);
-            s3_16.intoArray(out, r + 16);
-            s3_17.intoArray(out, r + 80);
-            s3_18.intoArray(out, r + 144);
-            s3_19.intoArray(out, r + 208);
-            s3_20.intoArray(out, r + 272);
-            s3_21.intoArray(out, r + 336);
-            s3_22.intoArray(out, r + 400);
-            s3_23.intoArray(out, r + 464);
-            s3_24.intoArray(out, r + 528);
-            s3_25.intoArray(out, r + 592);
-            s3_26.intoArray(out, r + 656);
-            s3_27.intoArray(out, r + 720);
-            s3_28.intoArray(out, r + 784);
-            s3_29.intoArray(out, r + 848);
-            s3_30.intoArray(out, r + 912);
-            s3_31.intoArray(out, r + 976);
-            a.intoArray(acc, g);
+        IntVector ramp = RAMP.mul(frame);
+        IntVector step = IntVector.broadcast(S, frame * 16);
+        for (int l = 0; l < 32; l++) {
+            int r = o + (l & 15) * 64 + (l >> 4) * 32;
+            IntVector v = ramp.add(acc[l]);
+            v.intoArray(out, r + 0);
+            v = v.add(step);
+            v.intoArray(out, r + 16);
+            acc[l] += frame * 32;
         }
     }
 

@@ -498,6 +498,10 @@ public final class FrameKernelGenerator {
                 s.line("private static final VectorMask<" + t.box + "> M" + st + " = VectorMask.fromLong(S, " + xorMask(vl, st) + "L);");
             }
         }
+        StringBuilder ramp = new StringBuilder();
+        for (int i = 1; i <= vl; i++) ramp.append(i == 1 ? "" : ", ").append(i);
+        s.line("/** 1, 2, ..., VL: a lane run's steps of the frame at width 0. */");
+        s.line("private static final " + t.vec + " RAMP = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + ramp + "}, 0);");
         anchorTables(s, t, vl, lanes);
         Map<FlOp, List<List<int[]>>> bandsOf = new LinkedHashMap<>();
         for (FlOp op : FlOp.values()) {
@@ -507,6 +511,10 @@ public final class FrameKernelGenerator {
                 int extra = op.delta ? 2 : 1; // the adds of one row
                 if (!op.flat) {
                     perWidth.add(bands(t.bits, r -> rowCost(t, fw, r) + extra + 1));
+                    continue;
+                }
+                if (op.delta && w == 0) {
+                    perWidth.add(List.of(new int[] {0, t.bits})); // one progression method, see deltaFlatZero
                     continue;
                 }
                 int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
@@ -543,6 +551,10 @@ public final class FrameKernelGenerator {
             for (FlOp op : FlOp.values()) {
                 if (w == 0 && !op.delta) continue;
                 List<int[]> bs = bandsOf.get(op).get(w);
+                if (w == 0 && op == FlOp.DELTA_FLAT) {
+                    deltaFlatZero(s, t, vl, lanes, flatBase.replace("g", "l"));
+                    continue;
+                }
                 for (int b = 0; b < bs.size(); b++) flMethod(s, t, vb, lanes, w, b, bs.get(b), op, op.flat ? flatBase : "g");
             }
         }
@@ -601,6 +613,27 @@ public final class FrameKernelGenerator {
         }
         // the low part has T - sh < W bits, so one mask after the OR clears the high part's excess
         return "w" + k + ".lanewise(LSHR, " + sh + ").or(w" + (k + 1) + ".lanewise(LSHL, " + (t.bits - sh) + ")).and(m)";
+    }
+
+    /**
+     * Delta in file order at width 0: every delta is the frame, so lane l's run (T consecutive values
+     * in file order) is acc[l] + frame, acc[l] + 2 frame, ...: stored as ramps, with no unpacking and
+     * no transpose.
+     */
+    private static void deltaFlatZero(Src s, Ty t, int vl, int lanes, String runStart) {
+        s.line("");
+        s.line("private static void deltaFlat0_0(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame, " + t.prim + "[] acc) {");
+        s.line(t.vec + " ramp = RAMP.mul(frame);");
+        s.line(t.vec + " step = " + t.vec + ".broadcast(S, frame * " + vl + ");");
+        s.line("for (int l = 0; l < " + lanes + "; l++) {");
+        s.line("int r = o + " + runStart + ";");
+        s.line(t.vec + " v = ramp.add(acc[l]);");
+        for (int c = 0; c < t.bits; c += vl) {
+            if (c > 0) s.line("v = v.add(step);");
+            s.line("v.intoArray(out, r + " + c + ");");
+        }
+        s.line("acc[l] += frame * " + t.bits + ";");
+        s.line("}").line("}");
     }
 
     private static void flMethod(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf, FlOp op, String outBase) {

@@ -106,6 +106,54 @@ class FlDeltaCodecTest {
         assertArrayEquals(tail, decode(FLAT, encode(FLAT, tail)), "and in the sequential tail");
     }
 
+    /** Exception count of block {@code b} of a page of full blocks. */
+    private static int exceptionsOfBlock(byte[] page, int b) {
+        int at = FlDeltaPages.HEADER;
+        for (int i = 0; i < b; i++) at = blockEnd(page, at);
+        return (page[at + 2] & 0xFF) | (page[at + 3] & 0xFF) << 8;
+    }
+
+    @Test
+    void fewExceptionsAddToLaneTailsManyPatchTheDeltasBothDecodeAlike() {
+        // a slow ramp with k spikes per block: up to 32 exceptions a block decodes by adding to lane
+        // tails, more by patching the deltas and summing again; every output order, both types
+        LongCodec flat64 = (LongCodec) CodecRegistry.get("fastlanes.delta.flat64");
+        LongCodec transposed64 = (LongCodec) CodecRegistry.get("fastlanes.delta.transposed64");
+        LongCodec strided64 = (LongCodec) CodecRegistry.get("fastlanes.delta.strided64");
+        for (int k : new int[] {1, 16, 17, 32, 33, 200}) {
+            SplittableRandom r = new SplittableRandom(k);
+            int[] v = new int[3 * 1024];
+            for (int i = 0; i < v.length; i++) v[i] = 3 * i + r.nextInt(2);
+            for (int b = 0; b < 3; b++) {
+                for (int j = 0; j < k; j++) v[b * 1024 + r.nextInt(1024)] += 1 << 20; // a spike: two exceptions
+            }
+            byte[] page = encode(FLAT, v);
+            assertTrue(exceptionsOfBlock(page, 1) >= Math.min(k, 32), k + " spikes: block 1 has " + exceptionsOfBlock(page, 1) + " exceptions");
+            assertArrayEquals(v, decode(FLAT, page), k + " spikes, flat");
+            int[] t = new int[v.length];
+            OutputOrder.TRANSPOSED.arrange(v, v.length, t);
+            assertArrayEquals(t, decode(TRANSPOSED, page), k + " spikes, transposed");
+            assertArrayEquals(v, decode(STRIDED, encode(STRIDED, v)), k + " spikes, strided");
+            long[] w = Arrays.stream(v).asLongStream().map(x -> x * 5_000_000_000L).toArray();
+            assertArrayEquals(w, decode64(flat64, encode64(flat64, w)), k + " spikes, int64 flat");
+            long[] tw = new long[w.length];
+            OutputOrder.TRANSPOSED.arrange(w, w.length, tw);
+            assertArrayEquals(tw, decode64(transposed64, encode64(flat64, w)), k + " spikes, int64 transposed");
+            assertArrayEquals(w, decode64(strided64, encode64(strided64, w)), k + " spikes, int64 strided");
+        }
+    }
+
+    private static byte[] encode64(LongCodec c, long[] v) {
+        byte[] out = new byte[c.maxEncodedBytes(v.length)];
+        return Arrays.copyOf(out, c.encode(v, 0, v.length, out, 0));
+    }
+
+    private static long[] decode64(LongCodec c, byte[] page) {
+        long[] out = new long[c.decodedLength(page, 0, page.length)];
+        assertEquals(out.length, c.decode(page, 0, page.length, out, 0));
+        return out;
+    }
+
     @Test
     void wrappingDeltasAndLimits() {
         SplittableRandom r = new SplittableRandom(2);
