@@ -104,9 +104,9 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
     }
 
     /**
-     * {@link #ofFile(Path, String, List)} for every INT32 and INT64 column of a file; columns that
-     * are not integers or have no page the decoders read are listed in {@link Selection#skipped()}
-     * with the reason.
+     * {@link #ofFile(Path, String, List)} for every column of a file; columns it refuses (not
+     * INT32 or INT64, repeated, no page the decoders read, ...) are listed in
+     * {@link Selection#skipped()} with its one-line reason.
      *
      * @throws CorpusException no such file, not a Parquet file, or no column has pages the decoders read
      */
@@ -115,10 +115,6 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         List<Pages> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (ParquetFile.Column c : pf.columns()) {
-            if (!c.physicalType().equals("INT32") && !c.physicalType().equals("INT64")) {
-                skipped.add(c.path() + ": " + c.physicalType() + ", not integers");
-                continue;
-            }
             try {
                 out.add(ofFile(file, pf, c, decoders));
             } catch (CorpusException e) {
