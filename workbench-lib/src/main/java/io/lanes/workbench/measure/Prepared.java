@@ -91,7 +91,12 @@ public abstract sealed class Prepared {
     /** One decode of every page; returns a value that depends on the output so the JIT cannot drop the work. */
     public abstract long decode();
 
-    /** One encode; returns bytes written. Only when {@link #encodes()}. */
+    /**
+     * One encode into the page's place; returns bytes written.
+     *
+     * @throws IllegalStateException unless {@link #encodes()}: store-only has no codec, and a
+     *                               writer's pages must not be overwritten by the arm's own encoding
+     */
     public abstract long encode();
 
     /** Decodes once and compares with the expected output; throws naming the first mismatch. */
@@ -203,6 +208,11 @@ public abstract sealed class Prepared {
                 + " of " + what + ": " + e.getMessage() + " (nothing was timed)", e);
     }
 
+    IllegalStateException nothingToEncode() {
+        return new IllegalStateException("arm " + arm.name() + " on " + what + " has nothing to encode: "
+                + (pageEnds.length == 0 ? "store-only" : "a writer's pages are timed as written"));
+    }
+
     IllegalStateException miscounted(String where, int k) {
         return new IllegalStateException(where + ": arm " + arm.name() + " decoded " + k + " values, expected " + n);
     }
@@ -258,6 +268,7 @@ public abstract sealed class Prepared {
 
         @Override
         public long encode() {
+            if (!encodes) throw nothingToEncode();
             return codec.encode(values, 0, n, encoded, inOff);
         }
 
@@ -340,6 +351,7 @@ public abstract sealed class Prepared {
 
         @Override
         public long encode() {
+            if (!encodes) throw nothingToEncode();
             return codec.encode(values, 0, n, encoded, inOff);
         }
 

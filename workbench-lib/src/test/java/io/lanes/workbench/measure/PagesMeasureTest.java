@@ -49,6 +49,7 @@ class PagesMeasureTest {
                 Prepared p = Prepared.of(a, pages);
                 assertEquals(pages.values().size(), p.values(), "one call decodes every page's values");
                 assertFalse(p.encodes(), "a writer's pages are not re-encoded");
+                assertThrows(IllegalStateException.class, p::encode, "encoding would overwrite the writer's pages");
                 if (a.isStoreOnly()) continue;
                 assertEquals(pages.pages().size(), p.pages());
                 assertEquals(pages.encodedBytes(), p.encodedBytes(), "the input is the pages' value sections back to back");
