@@ -1,7 +1,9 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
+import io.lanes.workbench.corpus.Pages;
 import io.lanes.workbench.corpus.UserFiles;
 import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Arm;
@@ -21,9 +23,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code workbench bench}: measure codecs on columns across working sets into a result bundle. */
+/**
+ * {@code workbench bench}: measure codecs on columns across working sets, or on writers' pages as
+ * written, into a result bundle.
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Measure codecs on columns across the working-set ladder; writes a result bundle and prints a summary.")
+        description = {"Measure codecs on columns across the working-set ladder; writes a result bundle and prints a summary.",
+                "",
+                "Columns (--dataset, --set, --file) are tiled to each working set and encoded by every codec itself. "
+                        + "With --pages or --writer, decoders are timed on pages exactly as a writer wrote them instead: "
+                        + "every page of a column decoded in order as one call, checked against an independent reader "
+                        + "(DuckDB for a file; the column itself for --writer). Only pages the codecs read count "
+                        + "(e.g. DELTA_BINARY_PACKED for parquet.delta*); dictionary pages and other encodings are "
+                        + "listed as skipped. The working set is the column's pages, so --ladder does not apply; rows "
+                        + "have working_set 'pages' and the bundle's metadata.json lists every column's pages.",
+                "",
+                "Examples:",
+                "  bench --pages ../shared/datasets/parquet-testing/delta_binary_packed.parquet",
+                "        --column bitwidth12 --codec 'parquet.delta64.*'",
+                "        --codec peer.parquet.delta64 --codec store-only",
+                "  bench --dataset vega.flights.date_us --writer parquet-java",
+                "        --codec 'parquet.delta64.*' --codec store-only",
+                ""})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--codec", required = true, paramLabel = "NAME|GLOB", description = "codec name or glob, repeatable; 'store-only' adds the wall")
     List<String> codecs = new ArrayList<>();
@@ -33,15 +54,21 @@ final class BenchCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
     @Option(names = "--file", paramLabel = "PATH", description = "a CSV, TSV or Parquet file of your own; with --column")
     Path file;
-    @Option(names = "--column", paramLabel = "NAME|INDEX", description = "column of --file, by name or 0-based index")
+    @Option(names = "--column", paramLabel = "NAME|INDEX", description = "column of --file, by name or 0-based index; or of --pages, by name (default: every integer column)")
     String column;
+    @Option(names = "--pages", paramLabel = "PARQUET", description = "time this Parquet file's pages exactly as its writer wrote them (no re-encoding, no ladder)")
+    Path pages;
+    @Option(names = "--writer", paramLabel = "parquet-java", description = "time the pages this writer makes of the --dataset/--set/--file columns instead of "
+            + "each codec's own encoding: parquet-java = parquet-java's ColumnWriteStoreV2, PARQUET_2_0, no dictionary "
+            + "(so DELTA_BINARY_PACKED), its default page limits (20,000 rows or 1 MiB)")
+    String writer;
     @Option(names = "--type", paramLabel = "int32|int64", description = "type of the --file column (default: from the file)")
     String type;
     @Option(names = "--delimiter", paramLabel = "C", description = "CSV delimiter of --file, e.g. ',' or '\\t' (default: detected)")
     String delimiter;
     @Option(names = "--nulls", paramLabel = "drop|reject", defaultValue = "reject", description = "nulls in the --file column (default ${DEFAULT-VALUE})")
     String nulls;
-    @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB)", defaultValue = "400KiB")
+    @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB); not with --pages or --writer, whose working set is each column's pages")
     String ladder;
     @Option(names = "--reps", description = "timed repetitions per arm (default: 9 quick, 31 full)")
     Integer reps;
@@ -59,21 +86,30 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Arm> arms = Arm.resolve(codecs);
+        boolean asWritten = pages != null || writer != null;
+        if (column != null && file == null && pages == null) throw new IllegalArgumentException("--column names a column of --file or --pages");
+        if (file != null && column == null) throw new IllegalArgumentException("--file and --column go together");
+        if (file != null && pages != null) throw new IllegalArgumentException("--column would name a column of both --file and --pages: run them in separate benches");
+        if (asWritten) checkAsWritten(!sets.isEmpty() || !datasets.isEmpty() || file != null);
         List<Column> columns = new ArrayList<>();
         for (String s : sets) columns.addAll(Datasets.set(s));
         for (String d : datasets) columns.add(Datasets.load(d));
-        if ((file == null) != (column == null)) throw new IllegalArgumentException("--file and --column go together");
         if (file != null) {
             columns.add(UserFiles.load(file, column, type == null ? null : ValueType.parse(type),
                     delimiter == null ? null : UserFiles.parseDelimiter(delimiter), UserFiles.Nulls.parse(nulls)));
         }
-        if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME or --file PATH --column NAME");
         Harness.Config base = full ? Harness.Config.full() : Harness.Config.quick();
         Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
                 reps == null ? base.reps() : reps, base.minSampleMicros(), base.control(), base.jitSettleMillis());
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
-        ResultBundle bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder), config, dir, System.out::println,
-                Recorder.Options.cli().withIpv(ipv));
+        ResultBundle bundle;
+        if (asWritten) {
+            bundle = Recorder.runPages("bench", arms, pageSets(arms, columns), config, dir, System.out::println, Recorder.Options.cli());
+        } else {
+            if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH --column NAME or --pages PARQUET");
+            bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder == null ? "400KiB" : ladder), config, dir, System.out::println,
+                    Recorder.Options.cli().withIpv(ipv));
+        }
         System.out.println();
         System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
         if (csv != null) {
@@ -87,5 +123,35 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.println("bundle: " + dir);
         return 0;
+    }
+
+    /** Rejects options that do not apply to pages as written, before any column is loaded. */
+    private void checkAsWritten(boolean columns) {
+        if (ladder != null) {
+            throw new IllegalArgumentException("--ladder does not apply to --pages or --writer: the working set is each column's pages as written "
+                    + "(every result row gives their input and output bytes)");
+        }
+        if (ipv) throw new IllegalArgumentException("--ipv counts instructions on ladder points, not on --pages or --writer pages");
+        if (writer == null && columns) {
+            throw new IllegalArgumentException("--dataset, --set and --file columns are encoded by every codec over the ladder, --pages are timed as written: "
+                    + "add --writer parquet-java to time parquet-java's pages of those columns, or run two benches");
+        }
+        if (writer != null && !writer.equals("parquet-java")) throw new IllegalArgumentException("unknown --writer '" + writer + "'; writers: parquet-java");
+        if (writer != null && !columns) throw new IllegalArgumentException("--writer writes columns: give --dataset ID, --set NAME or --file PATH --column NAME");
+    }
+
+    /** The pages of --pages and of the columns --writer writes, each announced with what was skipped. */
+    private List<Pages> pageSets(List<Arm> arms, List<Column> columns) {
+        List<Codec> decoders = arms.stream().filter(a -> !a.isStoreOnly()).map(Arm::codec).toList();
+        List<Pages> out = new ArrayList<>();
+        if (pages != null && column != null) out.add(Pages.ofFile(pages, column, decoders));
+        else if (pages != null) {
+            Pages.Selection s = Pages.ofFile(pages, decoders);
+            out.addAll(s.pages());
+            s.skipped().forEach(x -> System.out.println("column skipped: " + x));
+        }
+        for (Column c : columns) out.add(Pages.writtenByParquetJava(c, decoders));
+        out.forEach(p -> System.out.println("pages " + p.summary()));
+        return out;
     }
 }

@@ -97,6 +97,6 @@ public final class SweepCommand implements Callable<Integer> {
         Map<String, List<Measurement>> groups = new LinkedHashMap<>();
         for (Measurement m : r.measurements()) groups.computeIfAbsent(m.columnId() + "|" + m.workingSet(), k -> new ArrayList<>()).add(m);
         for (List<Measurement> g : groups.values()) bundle.add(g);
-        for (WorkingSet ws : points) bundle.gate(ws, ValidityGate.evaluate(r.measurements().stream().filter(m -> m.workingSet().equals(ws.label())).toList()));
+        for (WorkingSet ws : points) bundle.gate(ws.label(), ValidityGate.evaluate(r.measurements().stream().filter(m -> m.workingSet().equals(ws.label())).toList()));
     }
 }

@@ -18,6 +18,16 @@ public interface Codec {
     }
 
     /**
+     * The page layout this codec decodes: codecs with equal page formats decode each other's pages
+     * to the same values, so they can be timed on identical bytes, pages another writer produced
+     * included (a Parquet page names its format by the codec in
+     * {@link io.lanes.workbench.codec.parquet.ParquetPage#codec()}). Default: the codec's own name.
+     */
+    default String pageFormat() {
+        return name();
+    }
+
+    /**
      * Exact worst-case number of bytes {@code encode} writes for {@code n} values: no guessing, a
      * buffer of this size always suffices.
      *

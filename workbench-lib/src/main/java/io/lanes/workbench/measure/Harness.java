@@ -1,9 +1,11 @@
 package io.lanes.workbench.measure;
 
 import io.lanes.workbench.corpus.Column;
+import io.lanes.workbench.corpus.Pages;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Measures arms side by side: at every working-set point, every arm's output is checked equal to
@@ -12,8 +14,16 @@ import java.util.List;
  * per point and reused; each repetition moves them to its own placement ({@link Prepared#place})
  * and checks the output again there before timing. A pass of repetitions during which the JIT
  * compiled anything is discarded and run again. Not thread-safe: run one harness per thread.
+ *
+ * <p>A column is measured at the points of the working-set ladder, tiled to each and encoded by
+ * every arm itself. A writer's pages ({@link Pages}) are measured as written, at the one point
+ * {@value #PAGES}: their working set is the column's pages and the output, whatever their size, so
+ * the ladder does not apply, and nothing is encoded or timed encoding.
  */
 public final class Harness {
+    /** The working-set label of measurements on a writer's pages. */
+    public static final String PAGES = "pages";
+
     /**
      * @param warmupIterations decode calls per arm before timing, at least
      * @param warmupMillis     and at least this long per arm
@@ -48,8 +58,12 @@ public final class Harness {
         /** Every arm of one column at one point. */
         void measured(List<Measurement> point);
 
-        /** All columns of one working-set point are done; {@code verdict} is the validity gate's. */
-        default void pointDone(WorkingSet ws, ValidityGate.Verdict verdict) {
+        /**
+         * All columns of one point are done; {@code verdict} is the validity gate's.
+         *
+         * @param point a working-set label, or {@link #PAGES}
+         */
+        default void pointDone(String point, ValidityGate.Verdict verdict) {
         }
     }
 
@@ -77,26 +91,57 @@ public final class Harness {
                 atPoint.addAll(ms);
                 listener.measured(ms);
             }
-            listener.pointDone(ws, ValidityGate.evaluate(atPoint));
+            listener.pointDone(ws.label(), ValidityGate.evaluate(atPoint));
         }
+    }
+
+    /**
+     * Runs every arm on every writer's pages, as one point {@link #PAGES}. Arms whose codec takes
+     * the other value type are skipped for those pages, as for columns.
+     *
+     * @throws IllegalArgumentException before anything is timed, if an arm of the pages' value type
+     *                                  cannot read their page format
+     */
+    public void runPages(List<Arm> arms, List<Pages> pages, Listener listener) {
+        for (Pages p : pages) for (Arm a : arms) if (takes(a, p.values())) Prepared.requireDecodes(a, p);
+        List<Measurement> atPoint = new ArrayList<>();
+        for (Pages p : pages) {
+            List<Measurement> ms = measure(arms, p);
+            atPoint.addAll(ms);
+            listener.measured(ms);
+        }
+        listener.pointDone(PAGES, ValidityGate.evaluate(atPoint));
     }
 
     /** Measures all arms on one column at one point, alternating inside every repetition. */
     public List<Measurement> measure(List<Arm> arms, Column col, WorkingSet ws) {
         int n = ws.values(col.type().bytes());
-        String where = col.id() + " @ " + ws.label();
+        return measure(arms, col, ws.label(), a -> Prepared.of(a, col, n));
+    }
+
+    /** Measures all arms on a writer's pages as written, alternating inside every repetition; the point is {@link #PAGES}. */
+    public List<Measurement> measure(List<Arm> arms, Pages pages) {
+        return measure(arms, pages.values(), PAGES, a -> Prepared.of(a, pages));
+    }
+
+    private static boolean takes(Arm a, Column col) {
+        return a.isStoreOnly() || a.codec().valueBits() == col.type().bytes() * 8;
+    }
+
+    private List<Measurement> measure(List<Arm> arms, Column col, String point, Function<Arm, Prepared> prepare) {
+        String where = col.id() + " @ " + point;
         List<Prepared> ps = new ArrayList<>();
         List<Boolean> isControl = new ArrayList<>();
         Arm controlOf = null;
         for (Arm a : arms) {
-            if (!a.isStoreOnly() && a.codec().valueBits() != col.type().bytes() * 8) continue;
-            ps.add(Prepared.of(a, col, n));
+            if (!takes(a, col)) continue;
+            ps.add(prepare.apply(a));
             isControl.add(false);
             if (controlOf == null && !a.isStoreOnly()) controlOf = a;
         }
         if (config.control() && controlOf != null) {
             // same kernel, same bytes, separately allocated buffers: the route differs, the work does not
-            ps.add(Prepared.of(controlOf, col, n));
+            ps.add(prepare.apply(controlOf));
             isControl.add(true);
         }
         for (Prepared p : ps) p.verify(where);
@@ -128,7 +173,7 @@ public final class Harness {
         }
         int encReps = Math.max(3, config.reps() / 3);
         double[][] enc = new double[k][];
-        for (int i = 0; i < k; i++) enc[i] = ps.get(i).arm.isStoreOnly() ? new double[0] : new double[encReps];
+        for (int i = 0; i < k; i++) enc[i] = ps.get(i).encodes() ? new double[encReps] : new double[0];
         for (int r = 0; r < encReps; r++) {
             for (int j = 0; j < k; j++) {
                 int i = (j + r) % k;
@@ -138,9 +183,9 @@ public final class Harness {
         List<Measurement> out = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             Prepared p = ps.get(i);
-            long outBytes = (long) n * col.type().bytes();
-            out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), ws.label(),
-                    n, p.encodedBytes, outBytes, dec[i], enc[i]));
+            long outBytes = (long) p.n * col.type().bytes();
+            out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), point,
+                    p.n, p.encodedBytes, outBytes, dec[i], enc[i]));
         }
         return out;
     }
@@ -161,7 +206,7 @@ public final class Harness {
             sink += p.decode();
             done++;
         }
-        if (!p.arm.isStoreOnly()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.encode();
+        if (p.encodes()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.encode();
         blackhole ^= sink;
         long t0 = System.nanoTime();
         int probe = 0;

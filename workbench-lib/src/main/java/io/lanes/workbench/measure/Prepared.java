@@ -1,55 +1,110 @@
 package io.lanes.workbench.measure;
 
 import io.lanes.workbench.codec.Codec;
+import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
+import io.lanes.workbench.codec.OutputOrder;
+import io.lanes.workbench.codec.parquet.ParquetPage;
 import io.lanes.workbench.corpus.Column;
+import io.lanes.workbench.corpus.Pages;
 import io.lanes.workbench.corpus.ValueType;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * An arm made ready at one working-set point: input values, encoded bytes and output buffer
+ * An arm made ready at one working-set point: input values, encoded pages and output buffer
  * allocated once and reused by every timed call. Public so that every route that runs a kernel
  * (the harness, the instruction counters, the JMH bridge) runs exactly the same one. Not
- * thread-safe: one measuring thread owns it.
+ * thread-safe: one measuring thread owns it. The column or pages it is made from are not modified.
+ *
+ * <p>The encoded input is one or more pages back to back in one buffer, and one decode call
+ * decodes every page in order into the output. A column ({@link #of(Arm, Column, int)}) is tiled to
+ * the point's size and encoded by the arm's own codec as one page; a writer's pages
+ * ({@link #of(Arm, Pages)}) are taken as written, and the arm's codec must read their format.
  *
  * <p>Where the encoded bytes and the output sit in memory changes a vector kernel's speed by up to
  * a fifth here (cache-line splits of unaligned stores, loads aliasing stores 4 KiB apart), and Java
  * cannot pin a heap array's address. So both buffers carry {@link #PAD_BYTES} of slack and
- * {@link #place(int)} moves the page and the output to one of many placements (every pair of
+ * {@link #place(int)} moves the pages and the output to one of many placements (every pair of
  * 8-byte positions within a cache line once per 64 slots, at pseudo-random lines): the harness gives every
  * repetition its own placement, so a median is over placements rather than one allocation's luck,
  * and twin arms see the same mix.
  */
 public abstract sealed class Prepared {
-    /** Slack before the encoded page and before the output: the range placements move within. */
+    /** Slack before the encoded pages and before the output: the range placements move within. */
     public static final int PAD_BYTES = 4096;
 
     final Arm arm;
     final int n;
+    /** What the values are, for messages: a column id. */
+    final String what;
+    /** The pages back to back from {@link #inOff}; empty for the store-only arm. */
+    final byte[] encoded;
+    /** End of each page relative to the first page's start; one page for a column the arm encodes itself. */
+    final int[] pageEnds;
+    /** Whether {@link #encode()} re-encodes the input: false for a writer's pages and for store-only. */
+    final boolean encodes;
     int encodedBytes;
-    /** Offset of the encoded page in its buffer, and of the output in its buffer (in values). */
+    /** Offset of the first page in its buffer, and of the output in its buffer (in values). */
     int inOff;
     int outOff;
 
-    private Prepared(Arm arm, int n) {
+    /**
+     * Copies the writer's pages back to back, or sizes the buffer for the one page the subclass
+     * encodes; the store-only arm gets no pages.
+     *
+     * @param codec    the arm's codec, or null for store-only
+     * @param pages    the writer's pages, or null when the subclass encodes its values as one page
+     * @param maxBytes the codec's worst-case encoded size of n values (used when {@code pages} is null)
+     */
+    private Prepared(Arm arm, int n, String what, Codec codec, List<ParquetPage> pages, int maxBytes) {
         this.arm = arm;
         this.n = n;
+        this.what = what;
+        this.encodes = codec != null && pages == null;
+        if (codec == null) {
+            encoded = new byte[0];
+            pageEnds = new int[0];
+        } else if (pages == null) {
+            encoded = new byte[PAD_BYTES + maxBytes];
+            pageEnds = new int[1];
+        } else {
+            long total = 0;
+            for (ParquetPage p : pages) total += p.codecPage().length;
+            if (total > Integer.MAX_VALUE - PAD_BYTES) throw new IllegalArgumentException(what + ": " + total + " bytes of pages do not fit one buffer");
+            encoded = new byte[PAD_BYTES + (int) total];
+            pageEnds = new int[pages.size()];
+            int at = 0;
+            for (int i = 0; i < pages.size(); i++) {
+                byte[] page = pages.get(i).codecPage();
+                System.arraycopy(page, 0, encoded, at, page.length);
+                at += page.length;
+                pageEnds[i] = at;
+            }
+            encodedBytes = at;
+        }
     }
 
-    /** One decode; returns a value that depends on the output so the JIT cannot drop the work. */
+    /** One decode of every page; returns a value that depends on the output so the JIT cannot drop the work. */
     public abstract long decode();
 
-    /** One encode; returns bytes written. */
+    /**
+     * One encode into the page's place; returns bytes written.
+     *
+     * @throws IllegalStateException unless {@link #encodes()}: store-only has no codec, and a
+     *                               writer's pages must not be overwritten by the arm's own encoding
+     */
     public abstract long encode();
 
     /** Decodes once and compares with the expected output; throws naming the first mismatch. */
     public abstract void verify(String where);
 
     /**
-     * Moves the encoded page and the output to placement {@code slot} (any int; the same slot
-     * gives the same offsets in every instance). Not timed work: it copies the page.
+     * Moves the encoded pages and the output to placement {@code slot} (any int; the same slot
+     * gives the same offsets in every instance). Not timed work: it copies the pages.
      */
     public void place(int slot) {
         // a heap array starts 8-byte aligned: 64 consecutive slots put the output and the page at
@@ -60,11 +115,13 @@ public abstract sealed class Prepared {
         // and a pseudo-random cache line within the slack, so input and output alias differently
         long h = (slot + 1L) * 0x9E3779B97F4A7C15L;
         int lines = PAD_BYTES / 64 - 1;
-        moveTo((int) Long.remainderUnsigned(h >>> 40, lines) * 64 + inClass * 8,
-                (int) Long.remainderUnsigned(h >>> 16, lines) * 64 + outClass * 8);
+        int inOffBytes = (int) Long.remainderUnsigned(h >>> 40, lines) * 64 + inClass * 8;
+        if (pageEnds.length > 0) System.arraycopy(encoded, inOff, encoded, inOffBytes, encodedBytes);
+        inOff = inOffBytes;
+        moveOutput((int) Long.remainderUnsigned(h >>> 16, lines) * 64 + outClass * 8);
     }
 
-    abstract void moveTo(int inOffBytes, int outOffBytes);
+    abstract void moveOutput(int outOffBytes);
 
     /** The arm this was prepared for. */
     public Arm arm() {
@@ -76,15 +133,54 @@ public abstract sealed class Prepared {
         return n;
     }
 
-    /** Bytes one decode call reads (the plain size for the store-only arm). */
+    /** Bytes one decode call reads: the sum of its pages (the plain size for the store-only arm). */
     public int encodedBytes() {
         return encodedBytes;
     }
 
-    /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values. */
+    /** Pages one decode call decodes (0 for the store-only arm). */
+    public int pages() {
+        return pageEnds.length;
+    }
+
+    /** Whether {@link #encode()} is meaningful: the arm encodes its input itself (a column, not a writer's pages). */
+    public boolean encodes() {
+        return encodes;
+    }
+
+    /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values, encoded by the arm's codec as one page. */
     public static Prepared of(Arm arm, Column col, int n) {
-        if (col.type() == ValueType.INT32) return new Ints(arm, col, n);
-        return new Longs(arm, col, n);
+        if (col.type() == ValueType.INT32) return new Ints(arm, tile(col.ints(), n), col.id(), null);
+        return new Longs(arm, tile(col.longs(), n), col.id(), null);
+    }
+
+    /**
+     * Prepares {@code arm} on a writer's pages as written: one call decodes them all, and the output
+     * is checked against {@link Pages#values()}.
+     *
+     * @throws IllegalArgumentException if the arm's codec does not read the pages' format or value type
+     */
+    public static Prepared of(Arm arm, Pages pages) {
+        requireDecodes(arm, pages);
+        Column v = pages.values();
+        if (v.type() == ValueType.INT32) return new Ints(arm, v.ints(), v.id(), pages.pages());
+        return new Longs(arm, v.longs(), v.id(), pages.pages());
+    }
+
+    /**
+     * Throws unless {@code arm} is store-only or its codec reads the pages' value type and page format,
+     * naming the codecs that do.
+     */
+    public static void requireDecodes(Arm arm, Pages pages) {
+        Codec c = arm.codec();
+        if (c == null) return;
+        Column v = pages.values();
+        if (c.valueBits() == v.type().bytes() * 8 && c.pageFormat().equals(pages.format())) return;
+        List<String> can = CodecRegistry.all().stream().filter(x -> x.valueBits() == v.type().bytes() * 8 && x.pageFormat().equals(pages.format()))
+                .map(Codec::name).toList();
+        throw new IllegalArgumentException("codec " + c.name() + " cannot decode the " + pages.format() + " " + v.type().label() + " pages of "
+                + v.id() + " (it reads " + c.pageFormat() + " int" + c.valueBits() + " pages); codecs that can: "
+                + (can.isEmpty() ? "none registered" : String.join(", ", can)));
     }
 
     /** Values of a column tiled (repeated) or cut to exactly {@code n}. */
@@ -106,22 +202,48 @@ public abstract sealed class Prepared {
         return new IllegalStateException(where + ": arm " + arm.name() + " decoded value " + i + " as " + got + ", expected " + want + " (results would be meaningless; nothing was timed)");
     }
 
+    /** The verify failures a decoder's exception turns into: the pages, not the harness, are at fault. */
+    IllegalStateException undecodable(String where, RuntimeException e) {
+        return new IllegalStateException(where + ": arm " + arm.name() + " cannot decode the " + (pageEnds.length == 1 ? "page" : pageEnds.length + " pages")
+                + " of " + what + ": " + e.getMessage() + " (nothing was timed)", e);
+    }
+
+    IllegalStateException nothingToEncode() {
+        return new IllegalStateException("arm " + arm.name() + " on " + what + " has nothing to encode: "
+                + (pageEnds.length == 0 ? "store-only" : "a writer's pages are timed as written"));
+    }
+
+    IllegalStateException miscounted(String where, int k) {
+        return new IllegalStateException(where + ": arm " + arm.name() + " decoded " + k + " values, expected " + n);
+    }
+
     static final class Ints extends Prepared {
         private final IntCodec codec;
+        /** The values the pages hold, in file order; the encoder's input for a column. Not modified. */
         private final int[] values;
         private final int[] out;
-        private final byte[] encoded;
         private int[] want;
 
-        Ints(Arm arm, Column col, int n) {
-            super(arm, n);
-            this.values = tile(col.ints(), n);
+        Ints(Arm arm, int[] values, String what, List<ParquetPage> pages) {
+            this(arm, values, what, pages, intCodec(arm, what));
+        }
+
+        private Ints(Arm arm, int[] values, String what, List<ParquetPage> pages, IntCodec codec) {
+            super(arm, values.length, what, codec, pages, codec == null || pages != null ? 0 : codec.maxEncodedBytes(values.length));
+            this.codec = codec;
+            this.values = values;
             this.out = new int[n + PAD_BYTES / 4];
+            if (codec == null) encodedBytes = 4 * n;
+            if (encodes) {
+                encodedBytes = codec.encode(values, 0, n, encoded, 0);
+                pageEnds[0] = encodedBytes;
+            }
+        }
+
+        private static IntCodec intCodec(Arm arm, String what) {
             Codec c = arm.codec();
-            if (c != null && !(c instanceof IntCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take int32 columns like " + col.id());
-            this.codec = (IntCodec) c;
-            this.encoded = codec == null ? new byte[0] : new byte[PAD_BYTES + codec.maxEncodedBytes(n)];
-            this.encodedBytes = codec == null ? 4 * n : codec.encode(values, 0, n, encoded, 0);
+            if (c != null && !(c instanceof IntCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take int32 columns like " + what);
+            return (IntCodec) c;
         }
 
         @Override
@@ -130,19 +252,28 @@ public abstract sealed class Prepared {
                 StoreOnly.store(out, outOff, n, n);
                 return out[outOff + n - 1];
             }
-            int k = codec.decode(encoded, inOff, encodedBytes, out, outOff);
+            int k = decodePages();
             return k + out[outOff + k - 1];
+        }
+
+        private int decodePages() {
+            int k = 0;
+            int from = 0;
+            for (int end : pageEnds) {
+                k += codec.decode(encoded, inOff + from, end - from, out, outOff + k);
+                from = end;
+            }
+            return k;
         }
 
         @Override
         public long encode() {
-            return codec == null ? 0 : codec.encode(values, 0, n, encoded, inOff);
+            if (!encodes) throw nothingToEncode();
+            return codec.encode(values, 0, n, encoded, inOff);
         }
 
         @Override
-        void moveTo(int inOffBytes, int outOffBytes) {
-            if (codec != null) System.arraycopy(encoded, inOff, encoded, inOffBytes, encodedBytes);
-            inOff = inOffBytes;
+        void moveOutput(int outOffBytes) {
             outOff = outOffBytes / 4;
         }
 
@@ -150,11 +281,19 @@ public abstract sealed class Prepared {
         public void verify(String where) {
             if (codec == null) return;
             Arrays.fill(out, 0x5A5A5A5A);
-            int k = codec.decode(encoded, inOff, encodedBytes, out, outOff);
-            if (k != n) throw new IllegalStateException(where + ": arm " + arm.name() + " decoded " + k + " values, expected " + n);
+            int k;
+            try {
+                k = decodePages();
+            } catch (CorruptDataException | IllegalArgumentException e) {
+                throw undecodable(where, e);
+            }
+            if (k != n) throw miscounted(where, k);
             if (want == null) {
-                want = new int[n];
-                codec.outputOrder().arrange(values, n, want);
+                want = values;
+                if (codec.outputOrder() != OutputOrder.FLAT) {
+                    want = new int[n];
+                    codec.outputOrder().arrange(values, n, want);
+                }
             }
             int i = Arrays.mismatch(out, outOff, outOff + n, want, 0, n);
             if (i >= 0) throw mismatch(where, arm, i, out[outOff + i], want[i]);
@@ -163,20 +302,31 @@ public abstract sealed class Prepared {
 
     static final class Longs extends Prepared {
         private final LongCodec codec;
+        /** The values the pages hold, in file order; the encoder's input for a column. Not modified. */
         private final long[] values;
         private final long[] out;
-        private final byte[] encoded;
         private long[] want;
 
-        Longs(Arm arm, Column col, int n) {
-            super(arm, n);
-            this.values = tile(col.longs(), n);
+        Longs(Arm arm, long[] values, String what, List<ParquetPage> pages) {
+            this(arm, values, what, pages, longCodec(arm, what));
+        }
+
+        private Longs(Arm arm, long[] values, String what, List<ParquetPage> pages, LongCodec codec) {
+            super(arm, values.length, what, codec, pages, codec == null || pages != null ? 0 : codec.maxEncodedBytes(values.length));
+            this.codec = codec;
+            this.values = values;
             this.out = new long[n + PAD_BYTES / 8];
+            if (codec == null) encodedBytes = 8 * n;
+            if (encodes) {
+                encodedBytes = codec.encode(values, 0, n, encoded, 0);
+                pageEnds[0] = encodedBytes;
+            }
+        }
+
+        private static LongCodec longCodec(Arm arm, String what) {
             Codec c = arm.codec();
-            if (c != null && !(c instanceof LongCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take int64 columns like " + col.id());
-            this.codec = (LongCodec) c;
-            this.encoded = codec == null ? new byte[0] : new byte[PAD_BYTES + codec.maxEncodedBytes(n)];
-            this.encodedBytes = codec == null ? 8 * n : codec.encode(values, 0, n, encoded, 0);
+            if (c != null && !(c instanceof LongCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take int64 columns like " + what);
+            return (LongCodec) c;
         }
 
         @Override
@@ -185,19 +335,28 @@ public abstract sealed class Prepared {
                 StoreOnly.store(out, outOff, n, n);
                 return out[outOff + n - 1];
             }
-            int k = codec.decode(encoded, inOff, encodedBytes, out, outOff);
+            int k = decodePages();
             return k + out[outOff + k - 1];
+        }
+
+        private int decodePages() {
+            int k = 0;
+            int from = 0;
+            for (int end : pageEnds) {
+                k += codec.decode(encoded, inOff + from, end - from, out, outOff + k);
+                from = end;
+            }
+            return k;
         }
 
         @Override
         public long encode() {
-            return codec == null ? 0 : codec.encode(values, 0, n, encoded, inOff);
+            if (!encodes) throw nothingToEncode();
+            return codec.encode(values, 0, n, encoded, inOff);
         }
 
         @Override
-        void moveTo(int inOffBytes, int outOffBytes) {
-            if (codec != null) System.arraycopy(encoded, inOff, encoded, inOffBytes, encodedBytes);
-            inOff = inOffBytes;
+        void moveOutput(int outOffBytes) {
             outOff = outOffBytes / 8;
         }
 
@@ -205,11 +364,19 @@ public abstract sealed class Prepared {
         public void verify(String where) {
             if (codec == null) return;
             Arrays.fill(out, 0x5A5A5A5A5A5A5A5AL);
-            int k = codec.decode(encoded, inOff, encodedBytes, out, outOff);
-            if (k != n) throw new IllegalStateException(where + ": arm " + arm.name() + " decoded " + k + " values, expected " + n);
+            int k;
+            try {
+                k = decodePages();
+            } catch (CorruptDataException | IllegalArgumentException e) {
+                throw undecodable(where, e);
+            }
+            if (k != n) throw miscounted(where, k);
             if (want == null) {
-                want = new long[n];
-                codec.outputOrder().arrange(values, n, want);
+                want = values;
+                if (codec.outputOrder() != OutputOrder.FLAT) {
+                    want = new long[n];
+                    codec.outputOrder().arrange(values, n, want);
+                }
             }
             int i = Arrays.mismatch(out, outOff, outOff + n, want, 0, n);
             if (i >= 0) throw mismatch(where, arm, i, out[outOff + i], want[i]);

@@ -115,8 +115,8 @@ public final class Progress implements Harness.Listener, AutoCloseable {
     }
 
     @Override
-    public void pointDone(WorkingSet ws, ValidityGate.Verdict verdict) {
-        delegate.pointDone(ws, verdict);
+    public void pointDone(String point, ValidityGate.Verdict verdict) {
+        delegate.pointDone(point, verdict);
     }
 
     /** The state now. */

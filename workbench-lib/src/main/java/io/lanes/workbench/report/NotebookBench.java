@@ -1,6 +1,7 @@
 package io.lanes.workbench.report;
 
 import io.lanes.workbench.corpus.Column;
+import io.lanes.workbench.corpus.Pages;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.WorkingSet;
@@ -15,8 +16,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * What a notebook cell calls to measure: arms by name or glob, columns, working sets and quick or
- * full settings in, a results table out. Each call keeps its bundle under
+ * What a notebook cell calls to measure: arms by name or glob, columns and working sets (or
+ * writers' pages) and quick or full settings in, a results table out. Each call keeps its bundle under
  * {@code reports/notebooks/bundles/} so other notebooks (and {@code workbench compare}) can load it.
  * Progress goes to a callback, e.g. a display update. Stateless.
  */
@@ -40,6 +41,23 @@ public final class NotebookBench {
         Recorder.Options opts = new Recorder.Options(null, ipv, s -> progress.accept(s.text()));
         ResultBundle b = Recorder.run(name, Arm.resolve(arms), columns, ladder.stream().map(WorkingSet::parse).toList(),
                 quick ? Harness.Config.quick() : Harness.Config.full(), dir, progress, opts);
+        return ResultBundle.load(b.dir());
+    }
+
+    /**
+     * Measures decoders on writers' pages as written ({@link Pages#ofFile}, {@link Pages#writtenByParquetJava})
+     * and returns the results table; its rows have working set {@code pages}.
+     *
+     * @param name     bundle name prefix, e.g. the notebook's study
+     * @param arms     arm names or globs
+     * @param pages    the page sets
+     * @param quick    quick settings (CI) rather than full ones
+     * @param progress receives progress lines
+     */
+    public static Table runPages(String name, List<String> arms, List<Pages> pages, boolean quick, Consumer<String> progress) {
+        Path dir = bundleDir(name);
+        Recorder.Options opts = new Recorder.Options(null, false, s -> progress.accept(s.text()));
+        ResultBundle b = Recorder.runPages(name, Arm.resolve(arms), pages, quick ? Harness.Config.quick() : Harness.Config.full(), dir, progress, opts);
         return ResultBundle.load(b.dir());
     }
 

@@ -8,7 +8,6 @@ import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Measurement;
 import io.lanes.workbench.measure.StoreOnly;
 import io.lanes.workbench.measure.ValidityGate;
-import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.measure.ipv.IpvFigure;
 import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.Table;
@@ -88,10 +87,14 @@ public final class ResultBundle {
         writeCsv("raw.csv", List.of("codec", "control", "column", "working_set", "phase", "rep", "ns_per_call"), raw);
     }
 
-    /** Records the gate verdict of a finished point on its rows and in metadata.json. */
-    public void gate(WorkingSet ws, ValidityGate.Verdict v) {
+    /**
+     * Records the gate verdict of a finished point on its rows and in metadata.json.
+     *
+     * @param point a working-set label, or {@code pages} for a writer's pages
+     */
+    public void gate(String point, ValidityGate.Verdict v) {
         for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).workingSet().equals(ws.label())) rows.set(i, rows.get(i).withGate(v.label()));
+            if (rows.get(i).workingSet().equals(point)) rows.set(i, rows.get(i).withGate(v.label()));
         }
         Map<String, Object> g = new LinkedHashMap<>();
         g.put("label", v.label());
@@ -99,7 +102,7 @@ public final class ResultBundle {
         g.put("tying_columns", v.tyingColumns());
         g.put("columns", v.columns());
         g.put("drift", Double.isNaN(v.drift()) ? null : v.drift());
-        gates.put(ws.label(), g);
+        gates.put(point, g);
         writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
         writeMetadata();
     }

@@ -53,4 +53,31 @@ class CliErrorsTest {
         assertEquals("2", r[0]);
         assertTrue(r[2].contains("--codec"), r[2]);
     }
+
+    @Test
+    void pagesErrorsAreOneLineNamingFileAndColumn() {
+        String dir = io.lanes.workbench.corpus.Locations.discover().mirrors().getFirst().resolve("parquet-testing").toString();
+        String delta = dir + "/delta_binary_packed.parquet";
+        String[][] cases = {
+                {"no such file", "--pages", dir + "/nope.parquet", "--codec", "parquet.delta64.vscan"},
+                {"no column 'nosuch'", "--pages", delta, "--column", "nosuch", "--codec", "parquet.delta64.vscan"},
+                {"column 'c_first_name:' is BYTE_ARRAY, not INT32 or INT64", "--pages", dir + "/delta_encoding_required_column.parquet", "--column", "c_first_name:", "--codec", "parquet.delta.vscan"},
+                {"column 'int32_plain': no page in the parquet.delta format", "--pages", dir + "/byte_stream_split_extended.gzip.parquet", "--column", "int32_plain", "--codec", "parquet.delta.vscan"},
+                {"column 'bitwidth12' (int64): no codec given takes int64 values", "--pages", delta, "--column", "bitwidth12", "--codec", "parquet.delta.*", "--codec", "store-only"},
+                {"--ladder does not apply to --pages or --writer", "--pages", delta, "--codec", "parquet.delta64.vscan", "--ladder", "16KiB"},
+                {"add --writer parquet-java", "--pages", delta, "--dataset", "syn.uniform.w3", "--codec", "parquet.delta.vscan"},
+                {"unknown --writer 'arrow'", "--dataset", "syn.uniform.w3", "--writer", "arrow", "--codec", "parquet.delta.vscan"},
+                {"--column names a column of --file or --pages", "--dataset", "syn.uniform.w3", "--column", "a", "--codec", "plain"},
+        };
+        for (String[] c : cases) {
+            String[] args = new String[c.length];
+            args[0] = "bench";
+            System.arraycopy(c, 1, args, 1, c.length - 1);
+            String[] r = run(args);
+            assertEquals("2", r[0], String.join(" ", args));
+            String err = r[2].strip();
+            assertTrue(err.startsWith("error: ") && err.contains(c[0].equals("no such file") ? "nope.parquet: not found" : c[0]), c[0] + " -> " + err);
+            assertFalse(err.contains("\n"), "one line: " + err);
+        }
+    }
 }

@@ -28,14 +28,14 @@ class ProgressTest {
             }
 
             @Override
-            public void pointDone(WorkingSet ws, ValidityGate.Verdict verdict) {
-                seen.add("done " + ws.label());
+            public void pointDone(String point, ValidityGate.Verdict verdict) {
+                seen.add("done " + point);
             }
         };
         try (Progress p = Progress.text(inner, Progress.steps(2, 1), states::add)) {
             p.measured(List.of(m("a")));
             p.measured(List.of(m("b")));
-            p.pointDone(WorkingSet.parse("16KiB"), null);
+            p.pointDone("16KiB", null);
         }
         assertEquals(List.of("a", "b", "done 16KiB"), seen);
         assertEquals(2, states.size());

@@ -49,4 +49,29 @@ class ResultBundleTest {
         assertEquals(1, t.rowCount());
         assertEquals("pending", t.stringColumn("gate").get(0));
     }
+
+    @Test
+    void aPagesRunLabelsRowsAsAWritersPagesAndListsThemInMetadata(@TempDir Path dir) throws Exception {
+        List<Arm> arms = List.of(Arm.storeOnly(), Arm.named("parquet.delta.vscan"), Arm.named("peer.parquet.delta"));
+        io.lanes.workbench.corpus.Pages pages = io.lanes.workbench.corpus.Pages.writtenByParquetJava(Datasets.load("syn.shape.sorted_narrow"),
+                List.of(arms.get(1).codec(), arms.get(2).codec()));
+        Harness.Config c = new Harness.Config(5, 0, 3, 50, true, 0);
+        List<String> log = new ArrayList<>();
+        Recorder.runPages("test", arms, List.of(pages), c, dir, log::add, Recorder.Options.none());
+        Table t = ResultBundle.load(dir);
+        assertEquals(3, t.rowCount());
+        for (int i = 0; i < t.rowCount(); i++) {
+            assertEquals("parquet-java(syn.shape.sorted_narrow)", t.stringColumn("column").get(i));
+            assertEquals(Harness.PAGES, t.stringColumn("working_set").get(i));
+            assertEquals(pages.values().size(), t.doubleColumn("values").getDouble(i));
+            assertTrue(!t.stringColumn("gate").get(i).equals("pending"));
+            assertTrue(Double.isNaN(t.doubleColumn("encode_ns_median").getDouble(i)), "nothing encoded");
+        }
+        assertEquals(pages.encodedBytes(), t.where(t.stringColumn("codec").isEqualTo("peer.parquet.delta")).doubleColumn("encoded_bytes").getDouble(0));
+        String meta = Files.readString(dir.resolve("metadata.json"));
+        assertTrue(meta.contains("\"pages\" : " + pages.pages().size()) && meta.contains("\"writer\" : \"parquet-java 1.18.1"), meta);
+        assertTrue(log.stream().anyMatch(l -> l.contains("validity gate at pages")));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Recorder.runPages("test", arms, List.of(pages), c,
+                dir.resolve("ipv"), log::add, Recorder.Options.none().withIpv(true)));
+    }
 }

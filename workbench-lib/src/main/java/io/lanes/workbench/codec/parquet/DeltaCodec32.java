@@ -41,6 +41,11 @@ public final class DeltaCodec32 implements IntCodec {
         return name;
     }
 
+    @Override
+    public String pageFormat() {
+        return "parquet.delta"; // every variant and block layout reads the same DELTA_BINARY_PACKED stream
+    }
+
     /** The decoder variant. */
     public DeltaVariant variant() {
         return variant;

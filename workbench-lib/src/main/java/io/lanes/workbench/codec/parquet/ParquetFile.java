@@ -8,14 +8,13 @@ import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
-import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.LogicalType;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
-import org.apache.parquet.format.Type;
 import org.apache.parquet.format.Util;
 import org.xerial.snappy.Snappy;
 
@@ -47,8 +46,11 @@ public final class ParquetFile {
      * @param physicalType  Parquet physical type name
      * @param maxDefinition maximum definition level
      * @param maxRepetition maximum repetition level
+     * @param logicalType   the logical type in brief ({@code TIMESTAMP(MICROS)}, {@code INTEGER(16,signed)},
+     *                      {@code DATE}, ...) or, for older writers, the converted type's name
+     *                      ({@code TIMESTAMP_MILLIS}, {@code UINT_32}, ...); null when the column has neither
      */
-    public record Column(String path, String physicalType, int maxDefinition, int maxRepetition) {
+    public record Column(String path, String physicalType, int maxDefinition, int maxRepetition, String logicalType) {
     }
 
     private final Path file;
@@ -97,8 +99,20 @@ public final class ParquetFile {
         if (e.isSetNum_children() && e.getNum_children() > 0) {
             for (int c = 0; c < e.getNum_children(); c++) leaf(schema, next, path, d, p, out);
         } else {
-            out.add(new Column(path, e.getType().name(), d, p));
+            out.add(new Column(path, e.getType().name(), d, p, logicalType(e)));
         }
+    }
+
+    private static String logicalType(SchemaElement e) {
+        if (e.isSetLogicalType()) {
+            LogicalType l = e.getLogicalType();
+            if (l.isSetTIMESTAMP()) return "TIMESTAMP(" + l.getTIMESTAMP().getUnit().getSetField().getFieldName() + ")";
+            if (l.isSetTIME()) return "TIME(" + l.getTIME().getUnit().getSetField().getFieldName() + ")";
+            if (l.isSetINTEGER()) return "INTEGER(" + l.getINTEGER().getBitWidth() + "," + (l.getINTEGER().isIsSigned() ? "signed" : "unsigned") + ")";
+            if (l.isSetDECIMAL()) return "DECIMAL(" + l.getDECIMAL().getPrecision() + "," + l.getDECIMAL().getScale() + ")";
+            return l.getSetField().getFieldName();
+        }
+        return e.isSetConverted_type() ? e.getConverted_type().name() : null;
     }
 
     /** The leaf columns, in file order. */
@@ -162,7 +176,7 @@ public final class ParquetFile {
             if (type == PageType.DICTIONARY_PAGE) {
                 byte[] v = decompress(codec, chunk, pos, size, raw, fileOffset + pos);
                 int n = h.getDictionary_page_header().getNum_values();
-                out.add(page(col, group, "DICTIONARY", h.getDictionary_page_header().getEncoding(), n, n, v, null));
+                out.add(ParquetPage.of(col.path(), group, "DICTIONARY", h.getDictionary_page_header().getEncoding().name(), col.physicalType(), n, n, v, null));
             } else if (type == PageType.DATA_PAGE) {
                 DataPageHeader d = h.getData_page_header();
                 byte[] page = decompress(codec, chunk, pos, size, raw, fileOffset + pos);
@@ -175,7 +189,7 @@ public final class ParquetFile {
                     p = v1Levels(page, p, col.maxDefinition(), n, defs, fileOffset + pos);
                 }
                 byte[] v = Arrays.copyOfRange(page, p, page.length);
-                out.add(page(col, group, "DATA_V1", d.getEncoding(), n, defs == null ? n : nonNull(defs, col.maxDefinition()), v, defs));
+                out.add(ParquetPage.of(col.path(), group, "DATA_V1", d.getEncoding().name(), col.physicalType(), n, defs == null ? n : nonNull(defs, col.maxDefinition()), v, defs));
                 seen += n;
             } else if (type == PageType.DATA_PAGE_V2) {
                 DataPageHeaderV2 d = h.getData_page_header_v2();
@@ -190,7 +204,7 @@ public final class ParquetFile {
                 int vPos = pos + repLen + defLen, vLen = size - repLen - defLen;
                 boolean compressed = !d.isSetIs_compressed() || d.isIs_compressed();
                 byte[] v = compressed ? decompress(codec, chunk, vPos, vLen, raw - repLen - defLen, fileOffset + vPos) : Arrays.copyOfRange(chunk, vPos, vPos + vLen);
-                out.add(page(col, group, "DATA_V2", d.getEncoding(), n, n - d.getNum_nulls(), v, defs));
+                out.add(ParquetPage.of(col.path(), group, "DATA_V2", d.getEncoding().name(), col.physicalType(), n, n - d.getNum_nulls(), v, defs));
                 seen += n;
             }
             // index pages and unknown page types are skipped
@@ -220,45 +234,6 @@ public final class ParquetFile {
         int end = skipLevels(page, p, where);
         RleHybrid32.decodeRuns(ParquetCodecs.KERNEL32, page, p, p + 4, end, bitWidth(max), n, defs, 0);
         return end;
-    }
-
-    private ParquetPage page(Column col, int group, String kind, Encoding enc, int n, int nonNull, byte[] v, int[] defs) {
-        String e = enc.name();
-        boolean is64 = col.physicalType().equals(Type.INT64.name());
-        boolean isInt = is64 || col.physicalType().equals(Type.INT32.name());
-        boolean isBytes = col.physicalType().equals(Type.BYTE_ARRAY.name());
-        String codec = null;
-        byte[] codecPage = null;
-        switch (e) {
-            case "DELTA_BINARY_PACKED" -> {
-                if (isInt) { codec = is64 ? "parquet.delta64" : "parquet.delta"; codecPage = v; }
-            }
-            case "DELTA_LENGTH_BYTE_ARRAY" -> {
-                if (isBytes) { codec = "parquet.delta-length-byte-array"; codecPage = v; }
-            }
-            case "DELTA_BYTE_ARRAY" -> {
-                if (isBytes) { codec = "parquet.delta-byte-array"; codecPage = v; }
-            }
-            case "PLAIN" -> {
-                if (isInt) { codec = is64 ? "parquet.plain64" : "parquet.plain"; codecPage = counted(nonNull, v, 0); }
-            }
-            case "BYTE_STREAM_SPLIT" -> {
-                if (isInt) { codec = is64 ? "parquet.bss64" : "parquet.bss"; codecPage = counted(nonNull, v, 0); }
-            }
-            case "RLE_DICTIONARY", "PLAIN_DICTIONARY" -> {
-                if (!kind.equals("DICTIONARY")) { codec = "parquet.rle"; codecPage = counted(nonNull, v, 0); }
-            }
-            default -> { }
-        }
-        return new ParquetPage(col.path(), group, kind, e, col.physicalType(), n, nonNull, v, defs, codec, codecPage);
-    }
-
-    /** {@code count:ULEB128} followed by {@code v[from..]}. */
-    private static byte[] counted(int count, byte[] v, int from) {
-        byte[] out = new byte[Leb128.size(count) + v.length - from];
-        int p = Leb128.write(count, out, 0);
-        System.arraycopy(v, from, out, p, v.length - from);
-        return out;
     }
 
     private static byte[] decompress(CompressionCodec codec, byte[] src, int off, int len, int raw, long where) throws IOException {

@@ -2,6 +2,7 @@ package io.lanes.workbench.codec.parquet;
 
 /**
  * One page of a column chunk as another writer produced it, decompressed, with its levels stripped.
+ * Immutable by convention: the arrays are shared, not copied, and nobody may modify them.
  *
  * @param column        dotted column path
  * @param rowGroup      row group index
@@ -19,4 +20,53 @@ package io.lanes.workbench.codec.parquet;
  */
 public record ParquetPage(String column, int rowGroup, String kind, String encoding, String physicalType,
                           int numValues, int nonNull, byte[] values, int[] definitionLevels, String codec, byte[] codecPage) {
+
+    /**
+     * A page with the codec that decodes its values section chosen from its encoding and physical
+     * type, and that codec's page built from the section; the one place this mapping is made.
+     * {@code values} and {@code definitionLevels} are kept, not copied.
+     */
+    public static ParquetPage of(String column, int rowGroup, String kind, String encoding, String physicalType,
+                                 int numValues, int nonNull, byte[] values, int[] definitionLevels) {
+        boolean is64 = physicalType.equals("INT64");
+        boolean isInt = is64 || physicalType.equals("INT32");
+        boolean isBytes = physicalType.equals("BYTE_ARRAY");
+        String codec = null;
+        byte[] codecPage = null;
+        switch (encoding) {
+            case "DELTA_BINARY_PACKED" -> {
+                if (isInt) { codec = is64 ? "parquet.delta64" : "parquet.delta"; codecPage = values; }
+            }
+            case "DELTA_LENGTH_BYTE_ARRAY" -> {
+                if (isBytes) { codec = "parquet.delta-length-byte-array"; codecPage = values; }
+            }
+            case "DELTA_BYTE_ARRAY" -> {
+                if (isBytes) { codec = "parquet.delta-byte-array"; codecPage = values; }
+            }
+            case "PLAIN" -> {
+                if (isInt) { codec = is64 ? "parquet.plain64" : "parquet.plain"; codecPage = counted(nonNull, values); }
+            }
+            case "BYTE_STREAM_SPLIT" -> {
+                if (isInt) { codec = is64 ? "parquet.bss64" : "parquet.bss"; codecPage = counted(nonNull, values); }
+            }
+            case "RLE_DICTIONARY", "PLAIN_DICTIONARY" -> {
+                if (!kind.equals("DICTIONARY")) { codec = "parquet.rle"; codecPage = counted(nonNull, values); }
+            }
+            default -> { }
+        }
+        return new ParquetPage(column, rowGroup, kind, encoding, physicalType, numValues, nonNull, values, definitionLevels, codec, codecPage);
+    }
+
+    /** Whether this page holds a column's values (a data page not of dictionary indices). */
+    public boolean holdsValues() {
+        return !kind.equals("DICTIONARY") && !encoding.equals("RLE_DICTIONARY") && !encoding.equals("PLAIN_DICTIONARY");
+    }
+
+    /** {@code count:ULEB128} followed by {@code v}. */
+    private static byte[] counted(int count, byte[] v) {
+        byte[] out = new byte[Leb128.size(count) + v.length];
+        int p = Leb128.write(count, out, 0);
+        System.arraycopy(v, 0, out, p, v.length);
+        return out;
+    }
 }

@@ -27,6 +27,8 @@
  * {@link io.lanes.workbench.codec.parquet.ParquetFile#pages(String)} returns a column's pages as the
  * writer produced them (footer and page headers read with parquet-format-structures, no Hadoop),
  * each naming the codec that decodes it; {@link io.lanes.workbench.codec.parquet.ParquetValues}
- * decodes whole columns with those codecs.
+ * decodes whole columns with those codecs. {@code corpus.Pages} turns a column's pages (or those
+ * parquet-java's page writer makes, {@code codec.peer.ParquetJavaPages}) into a workload the harness
+ * times as written, for every codec whose {@link io.lanes.workbench.codec.Codec#pageFormat()} reads them.
  */
 package io.lanes.workbench.codec.parquet;

@@ -76,6 +76,11 @@ public final class ParquetJavaBss {
         }
 
         @Override
+        public String pageFormat() {
+            return "parquet.bss"; // the parquet.bss page layout
+        }
+
+        @Override
         public int maxEncodedBytes(int n) {
             return ours.maxEncodedBytes(n);
         }
@@ -113,6 +118,11 @@ public final class ParquetJavaBss {
         @Override
         public String name() {
             return "peer.parquet.bss64";
+        }
+
+        @Override
+        public String pageFormat() {
+            return "parquet.bss64"; // the parquet.bss64 page layout
         }
 
         @Override

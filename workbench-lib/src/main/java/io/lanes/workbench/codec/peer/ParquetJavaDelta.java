@@ -71,6 +71,11 @@ public final class ParquetJavaDelta {
         }
 
         @Override
+        public String pageFormat() {
+            return "parquet.delta"; // the raw DELTA_BINARY_PACKED stream, as parquet.delta
+        }
+
+        @Override
         public int maxEncodedBytes(int n) {
             return CHECK.maxEncodedBytes(n);
         }
@@ -109,6 +114,11 @@ public final class ParquetJavaDelta {
         @Override
         public String name() {
             return "peer.parquet.delta64";
+        }
+
+        @Override
+        public String pageFormat() {
+            return "parquet.delta64"; // the raw DELTA_BINARY_PACKED stream, as parquet.delta64
         }
 
         @Override

@@ -33,6 +33,11 @@ public final class ParquetJavaRle implements IntCodec {
     }
 
     @Override
+    public String pageFormat() {
+        return "parquet.rle"; // the parquet.rle page layout
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         // parquet-java cuts bit-packed runs at 63 groups and pads the last group, as ours does
         return ours.maxEncodedBytes(n);

@@ -1,0 +1,275 @@
+package io.lanes.workbench.corpus;
+
+import io.lanes.workbench.codec.Codec;
+import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.CorruptDataException;
+import io.lanes.workbench.codec.parquet.ParquetFile;
+import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.codec.peer.ParquetJavaPages;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A column exactly as a writer wrote it: its pages of one page format, in order, and the values
+ * they hold as a reader independent of the timed decoders reads them. The workload for timing
+ * decoders on another implementation's pages rather than on their own encoding of a tiled column:
+ * the harness decodes every page in order as one call, and checks the output against
+ * {@link #values()}. Immutable by convention (the arrays are shared, nobody may modify them);
+ * thread-safe.
+ *
+ * <p>Pages come from a Parquet file as its writer wrote them ({@link #ofFile}) or from parquet-java's
+ * own page writer re-encoding a corpus column ({@link #writtenByParquetJava}). Either way only the
+ * pages the given decoders read count: the page format ({@link Codec#pageFormat()}) is the one
+ * every decoder of the column's width shares, and the column's other pages (dictionary pages,
+ * dictionary indices, other encodings) are listed in {@link #skipped()}, never decoded. Every
+ * problem is a {@link CorpusException} with a one-line message naming the file (or column id) and
+ * the column.
+ *
+ * @param values  the values the pages hold, in page order, nulls left out: read by DuckDB for a
+ *                file, the column itself for pages written from it. Its id and dataset label
+ *                results, e.g. {@code parquet-testing/delta_binary_packed.parquet:bitwidth12} and
+ *                {@code parquet-java(vega.flights.date_us)}
+ * @param writer  who wrote the pages: the file's {@code created_by}, or {@link ParquetJavaPages#WRITER}
+ * @param format  the page format of every page: only codecs of this {@link Codec#pageFormat()} decode them
+ * @param pages   the pages, in order; a decoder reads each one's {@link ParquetPage#codecPage()}
+ * @param skipped the column's pages not timed, counted by kind and encoding with the reason, e.g.
+ *                {@code 1 DICTIONARY page (PLAIN): a dictionary}; empty when none
+ */
+public record Pages(Column values, String writer, String format, List<ParquetPage> pages, List<String> skipped) {
+    public Pages {
+        pages = List.copyOf(pages);
+        skipped = List.copyOf(skipped);
+        if (pages.isEmpty()) throw new IllegalArgumentException(values.id() + ": no pages");
+        long held = pages.stream().mapToLong(ParquetPage::nonNull).sum();
+        if (held != values.size() || held == 0) {
+            throw new IllegalArgumentException(values.id() + ": the pages hold " + held + " values, the reference " + values.size());
+        }
+    }
+
+    /** Every flat integer column of a file with pages the decoders read, and the columns left out with the reason. */
+    public record Selection(List<Pages> pages, List<String> skipped) {
+    }
+
+    /** Bytes a decoder reads: the sum of the pages' {@link ParquetPage#codecPage()} lengths. */
+    public long encodedBytes() {
+        long b = 0;
+        for (ParquetPage p : pages) b += p.codecPage().length;
+        return b;
+    }
+
+    /**
+     * One line for a console: label, type, pages by kind and encoding, values, bytes, writer and the
+     * pages skipped.
+     */
+    public String summary() {
+        return String.format(Locale.ROOT, "%s (%s): %s, %d values, %d bytes, written by %s; skipped: %s", values.id(), values.type().label(),
+                String.join(", ", countByKind(pages, p -> "")), values.size(), encodedBytes(), writer,
+                skipped.isEmpty() ? "none" : String.join(", ", skipped));
+    }
+
+    /**
+     * The pages of one column of a Parquet file that {@code decoders} read, exactly as the file holds
+     * them (decompressed, levels stripped), with the values DuckDB reads from the same column.
+     *
+     * @param file     a Parquet file
+     * @param column   a leaf column's path (for a flat schema, its name)
+     * @param decoders the codecs that will decode the pages; those of the column's width must share one
+     *                 page format (others are ignored)
+     * @return the pages, labelled {@code <folder>/<file name>:<column>}
+     * @throws CorpusException no such file or column, not a Parquet file, a column that is not INT32 or
+     *                         INT64 (or whose logical type DuckDB would convert), no decoder of its width,
+     *                         no page in the decoders' format
+     */
+    public static Pages ofFile(Path file, String column, List<? extends Codec> decoders) {
+        ParquetFile pf = open(file);
+        ParquetFile.Column col;
+        try {
+            col = pf.column(column);
+        } catch (IllegalArgumentException e) {
+            throw new CorpusException("file " + file + ": no column '" + column + "'; columns: "
+                    + String.join(", ", pf.columns().stream().map(ParquetFile.Column::path).toList()));
+        }
+        return ofFile(file, pf, col, decoders);
+    }
+
+    /**
+     * {@link #ofFile(Path, String, List)} for every column of a file; columns it refuses (not
+     * INT32 or INT64, repeated, no page the decoders read, ...) are listed in
+     * {@link Selection#skipped()} with its one-line reason.
+     *
+     * @throws CorpusException no such file, not a Parquet file, or no column has pages the decoders read
+     */
+    public static Selection ofFile(Path file, List<? extends Codec> decoders) {
+        ParquetFile pf = open(file);
+        List<Pages> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (ParquetFile.Column c : pf.columns()) {
+            try {
+                out.add(ofFile(file, pf, c, decoders));
+            } catch (CorpusException e) {
+                skipped.add(e.getMessage());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new CorpusException("file " + file + ": no integer column has pages the codecs decode"
+                    + (skipped.isEmpty() ? "" : " (" + skipped.getFirst() + (skipped.size() > 1 ? "; and " + (skipped.size() - 1) + " more" : "") + ")"));
+        }
+        return new Selection(List.copyOf(out), List.copyOf(skipped));
+    }
+
+    /**
+     * The pages parquet-java's own page writer makes of a column ({@link ParquetJavaPages}: data page
+     * v2, PARQUET_2_0, no dictionary, so DELTA_BINARY_PACKED; parquet-java's page limits), that
+     * {@code decoders} read. The reference values are the column itself.
+     *
+     * @return the pages, labelled {@code parquet-java(<column id>)}, dataset {@code parquet-java(<dataset>)}
+     * @throws CorpusException no decoder of the column's width, or none reads parquet-java's pages
+     */
+    public static Pages writtenByParquetJava(Column col, List<? extends Codec> decoders) {
+        List<ParquetPage> all = col.type() == ValueType.INT32 ? ParquetJavaPages.write(col.ints()) : ParquetJavaPages.write(col.longs());
+        String id = "parquet-java(" + col.id() + ")";
+        return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id,
+                () -> col, col.provenance() + "; pages written by " + ParquetJavaPages.WRITER);
+    }
+
+    private static ParquetFile open(Path file) {
+        if (!Files.isRegularFile(file)) throw new CorpusException("file " + file + ": not found");
+        try {
+            return ParquetFile.open(file);
+        } catch (IOException | CorruptDataException e) {
+            throw new CorpusException("file " + file + ": cannot read it as Parquet: " + e.getMessage(), e);
+        }
+    }
+
+    /** Logical types whose values DuckDB returns as the stored integers (UserFiles reads them so). */
+    private static boolean storedAsRead(String logical) {
+        return logical == null || logical.equals("DATE") || logical.equals("TIMESTAMP(MICROS)") || logical.equals("TIMESTAMP_MICROS")
+                || logical.matches("INT_(8|16|32|64)|UINT_(8|16)|INTEGER\\((8|16|32|64),signed\\)|INTEGER\\((8|16),unsigned\\)");
+    }
+
+    private static Pages ofFile(Path file, ParquetFile pf, ParquetFile.Column col, List<? extends Codec> decoders) {
+        String what = "file " + file + " column '" + col.path() + "'";
+        ValueType type = switch (col.physicalType()) {
+            case "INT32" -> ValueType.INT32;
+            case "INT64" -> ValueType.INT64;
+            default -> throw new CorpusException(what + " is " + col.physicalType() + ", not INT32 or INT64");
+        };
+        if (col.maxRepetition() > 0) throw new CorpusException(what + " is repeated; only flat columns are read");
+        if (!storedAsRead(col.logicalType())) {
+            throw new CorpusException(what + " is " + col.physicalType() + " " + col.logicalType() + ": DuckDB, the independent reader, "
+                    + "would return converted values; integers, DATE and TIMESTAMP(MICROS) columns can be checked");
+        }
+        List<ParquetPage> all;
+        try {
+            all = pf.pages(col.path());
+        } catch (IOException | CorruptDataException e) {
+            throw new CorpusException(what + ": cannot read its pages: " + e.getMessage(), e);
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        String label = (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + file.getFileName();
+        String writer = pf.createdBy() == null ? "an unnamed writer" : pf.createdBy();
+        return select(label + ":" + col.path(), label, writer, type, all, decoders, what,
+                () -> UserFiles.load(file, col.path(), type, null, UserFiles.Nulls.DROP),
+                "pages of " + file.toAbsolutePath().normalize() + " column " + col.path() + " as written by " + writer + "; values read by DuckDB");
+    }
+
+    /**
+     * The pages of {@code all} in the format the decoders of {@code type} share, with the reference
+     * values of exactly those pages cut from {@code reference} (every value-holding page's non-null
+     * values, in order).
+     */
+    private static Pages select(String id, String dataset, String writer, ValueType type, List<ParquetPage> all, List<? extends Codec> decoders,
+                                String what, Supplier<Column> reference, String provenance) {
+        Set<String> formats = new LinkedHashSet<>();
+        for (Codec c : decoders) if (c.valueBits() == type.bytes() * 8) formats.add(c.pageFormat());
+        if (formats.isEmpty()) {
+            throw new CorpusException(what + " (" + type.label() + "): no codec given takes " + type.label() + " values; codecs that decode its pages: "
+                    + decodersOf(all));
+        }
+        if (formats.size() > 1) {
+            throw new CorpusException(what + ": the " + type.label() + " codecs given decode different page formats " + formats + "; time one format per run");
+        }
+        String format = formats.iterator().next();
+        List<ParquetPage> kept = new ArrayList<>();
+        List<int[]> ranges = new ArrayList<>();
+        List<ParquetPage> left = new ArrayList<>();
+        int at = 0;
+        for (ParquetPage p : all) {
+            if (!p.holdsValues()) {
+                left.add(p);
+                continue;
+            }
+            if (p.codec() != null && CodecRegistry.get(p.codec()).pageFormat().equals(format)) {
+                kept.add(p);
+                ranges.add(new int[] {at, p.nonNull()});
+            } else {
+                left.add(p);
+            }
+            at += p.nonNull();
+        }
+        if (kept.isEmpty()) {
+            throw new CorpusException(what + ": no page in the " + format + " format the codecs decode; its pages: " + String.join(", ", countByKind(all, p -> "")));
+        }
+        Column ref = reference.get();
+        if (ref.size() != at) throw new CorpusException(what + ": the reader gives " + ref.size() + " values, the pages hold " + at);
+        Column values = cut(ref, ranges, id, dataset, provenance);
+        return new Pages(values, writer, format, kept, countByKind(left, p -> !p.holdsValues()
+                ? (p.kind().equals("DICTIONARY") ? "a dictionary" : "dictionary indices, not values")
+                : p.codec() == null ? "no decoder here" : "format " + CodecRegistry.get(p.codec()).pageFormat()));
+    }
+
+    /** The values of {@code ranges} ({from, count} in {@code ref}) as one column. */
+    private static Column cut(Column ref, List<int[]> ranges, String id, String dataset, String provenance) {
+        int n = 0;
+        for (int[] r : ranges) n += r[1];
+        int k = 0;
+        if (ref.type() == ValueType.INT32) {
+            int[] v = new int[n];
+            for (int[] r : ranges) {
+                System.arraycopy(ref.ints(), r[0], v, k, r[1]);
+                k += r[1];
+            }
+            return Column.ofInts(id, dataset, v, provenance);
+        }
+        long[] v = new long[n];
+        for (int[] r : ranges) {
+            System.arraycopy(ref.longs(), r[0], v, k, r[1]);
+            k += r[1];
+        }
+        return Column.ofLongs(id, dataset, v, provenance);
+    }
+
+    /** Registered codecs that decode some value-holding page of {@code pages}, or a note that none does. */
+    private static String decodersOf(List<ParquetPage> pages) {
+        Set<String> formats = new LinkedHashSet<>();
+        for (ParquetPage p : pages) if (p.holdsValues() && p.codec() != null) formats.add(CodecRegistry.get(p.codec()).pageFormat());
+        List<String> names = CodecRegistry.all().stream().filter(c -> formats.contains(c.pageFormat())).map(Codec::name).toList();
+        return names.isEmpty() ? "none registered" : String.join(", ", names);
+    }
+
+    /** Pages counted by kind and encoding, e.g. {@code 2 DATA_V1 pages (DELTA_BINARY_PACKED)}, with a reason per group when given. */
+    private static List<String> countByKind(List<ParquetPage> pages, Function<ParquetPage, String> reason) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (ParquetPage p : pages) {
+            String r = reason.apply(p);
+            counts.merge(p.kind() + "\u0000" + p.encoding() + "\u0000" + r, 1, Integer::sum);
+        }
+        List<String> out = new ArrayList<>();
+        counts.forEach((k, n) -> {
+            String[] f = k.split("\u0000", -1);
+            out.add(n + " " + f[0] + (n == 1 ? " page" : " pages") + " (" + f[1] + ")" + (f[2].isEmpty() ? "" : ": " + f[2]));
+        });
+        return out;
+    }
+}
