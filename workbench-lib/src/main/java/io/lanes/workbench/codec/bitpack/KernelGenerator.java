@@ -553,8 +553,9 @@ public final class KernelGenerator {
         List<List<int[]>> packBands = new ArrayList<>();
         for (int w = 0; w <= t.bits; w++) {
             int fw = w;
-            // unpack: a unit is a row across every lane group, so loads and stores run in address order
-            unpackBands.add(bands(rows, r -> groups * (rowCost(t, fw, r) + 1)));
+            // unpack: a unit is a row across every lane group, so loads and stores run in address order;
+            // with a run-time loop over groups (groupLoop) a unit is one group's row
+            unpackBands.add(bands(rows, r -> (groupLoop(groups) ? 1 : groups) * (rowCost(t, fw, r) + 1)));
             // flat: a unit is a row of tiles (VL rows), the code of one tile run for each lane group in turn
             int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
             flatBands.add(bands(rows / vl, u -> {
@@ -679,6 +680,15 @@ public final class KernelGenerator {
         return wk + ".lanewise(LSHR, " + sh + ").or(w" + (k + 1) + suffix + ".lanewise(LSHL, " + (t.bits - sh) + ")).and(m)";
     }
 
+    /**
+     * Whether unpack runs the lane groups of a row in a run-time loop rather than unrolled: where a row
+     * is eight or more vectors (the 128-bit shapes, used only without AVX2), unrolling them made
+     * Fl64Gen128 6.7 MB of source for the least-used shape.
+     */
+    private static boolean groupLoop(int groups) {
+        return groups >= 8;
+    }
+
     /** Rows {@code rowsOf[0] .. rowsOf[1]-1} of every lane group, row by row: row r of lane l to {@code out[o + LANES*r + l]}. */
     private static void flUnpack(Src s, Ty t, int vb, int w, int band, int[] rowsOf) {
         int vl = vb / t.bits;
@@ -686,6 +696,14 @@ public final class KernelGenerator {
         s.line("");
         s.line("private static void unpack" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o) {");
         maskVar(s, t, w);
+        if (groupLoop(lanes / vl)) {
+            s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
+            s.line("int q = p + " + t.bytes() + " * g;");
+            int[] loaded = {-1};
+            for (int r = rowsOf[0]; r < rowsOf[1]; r++) s.line(row(s, t, w, r, "q", "", loaded, 0) + ".intoArray(out, o + g + " + r * lanes + ");");
+            s.line("}").line("}");
+            return;
+        }
         int[] loaded = new int[lanes / vl];
         Arrays.fill(loaded, -1);
         for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
