@@ -19,7 +19,7 @@ public final class StoreOnly {
     private StoreOnly() {
     }
 
-    /** Writes {@code n} int32 values (a varying pattern, so no store is redundant) into {@code out} from {@code off}. */
+    /** Writes {@code n} int32 values, all {@code seed} (callers vary it between calls), into {@code out} from {@code off}. */
     public static void store(int[] out, int off, int n, int seed) {
         IntVector v = IntVector.broadcast(I, seed);
         int i = 0;
