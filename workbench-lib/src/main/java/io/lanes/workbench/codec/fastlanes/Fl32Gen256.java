@@ -3371,183 +3371,39 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack8(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1024) { unpack8_0(in, p, out, o); unpack8_1(in, p, out, o); unpack8_2(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 1024 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 128 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 8);
+                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_2.and(m).intoArray(out, r + 16);
+                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+                w0_3.and(m).intoArray(out, r + 24);
+                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 40);
+                w0_2.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
+                w0_3.lanewise(LSHR, 8).and(m).intoArray(out, r + 56);
+                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
+                w0_2.lanewise(LSHR, 16).and(m).intoArray(out, r + 80);
+                w0_3.lanewise(LSHR, 16).and(m).intoArray(out, r + 88);
+                w0_0.lanewise(LSHR, 24).intoArray(out, r + 96);
+                w0_1.lanewise(LSHR, 24).intoArray(out, r + 104);
+                w0_2.lanewise(LSHR, 24).intoArray(out, r + 112);
+                w0_3.lanewise(LSHR, 24).intoArray(out, r + 120);
+            }
+        }
     }
 
     private static void flat8(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1024) { flat8_0(in, p, out, o); flat8_1(in, p, out, o); }
-    }
-
-    private static void unpack8_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 8);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.and(m).intoArray(out, o + 16);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 40);
-        w0_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 48);
-        w0_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 72);
-        w0_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 80);
-        w0_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 24).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 24).intoArray(out, o + 104);
-        w0_2.lanewise(LSHR, 24).intoArray(out, o + 112);
-        w0_3.lanewise(LSHR, 24).intoArray(out, o + 120);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 128);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 160).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 136);
-        IntVector w1_2 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_2.and(m).intoArray(out, o + 144);
-        IntVector w1_3 = ByteVector.fromArray(B, in, p + 224).reinterpretAsInts();
-        w1_3.and(m).intoArray(out, o + 152);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 160);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 168);
-        w1_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 176);
-        w1_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 184);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 192);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 200);
-        w1_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 208);
-        w1_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 216);
-        w1_0.lanewise(LSHR, 24).intoArray(out, o + 224);
-        w1_1.lanewise(LSHR, 24).intoArray(out, o + 232);
-        w1_2.lanewise(LSHR, 24).intoArray(out, o + 240);
-        w1_3.lanewise(LSHR, 24).intoArray(out, o + 248);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.and(m).intoArray(out, o + 256);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 288).reinterpretAsInts();
-        w2_1.and(m).intoArray(out, o + 264);
-        IntVector w2_2 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_2.and(m).intoArray(out, o + 272);
-        IntVector w2_3 = ByteVector.fromArray(B, in, p + 352).reinterpretAsInts();
-        w2_3.and(m).intoArray(out, o + 280);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 288);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 296);
-        w2_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 304);
-        w2_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 312);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 320);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 328);
-        w2_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 336);
-        w2_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 344);
-        w2_0.lanewise(LSHR, 24).intoArray(out, o + 352);
-        w2_1.lanewise(LSHR, 24).intoArray(out, o + 360);
-        w2_2.lanewise(LSHR, 24).intoArray(out, o + 368);
-        w2_3.lanewise(LSHR, 24).intoArray(out, o + 376);
-    }
-
-    private static void unpack8_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xff);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 384);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 416).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 392);
-        IntVector w3_2 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_2.and(m).intoArray(out, o + 400);
-        IntVector w3_3 = ByteVector.fromArray(B, in, p + 480).reinterpretAsInts();
-        w3_3.and(m).intoArray(out, o + 408);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 416);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 424);
-        w3_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 432);
-        w3_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 440);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 448);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 456);
-        w3_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 464);
-        w3_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 472);
-        w3_0.lanewise(LSHR, 24).intoArray(out, o + 480);
-        w3_1.lanewise(LSHR, 24).intoArray(out, o + 488);
-        w3_2.lanewise(LSHR, 24).intoArray(out, o + 496);
-        w3_3.lanewise(LSHR, 24).intoArray(out, o + 504);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w4_0.and(m).intoArray(out, o + 512);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 544).reinterpretAsInts();
-        w4_1.and(m).intoArray(out, o + 520);
-        IntVector w4_2 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w4_2.and(m).intoArray(out, o + 528);
-        IntVector w4_3 = ByteVector.fromArray(B, in, p + 608).reinterpretAsInts();
-        w4_3.and(m).intoArray(out, o + 536);
-        w4_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 544);
-        w4_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 552);
-        w4_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 560);
-        w4_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 568);
-        w4_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 576);
-        w4_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 584);
-        w4_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 592);
-        w4_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 600);
-        w4_0.lanewise(LSHR, 24).intoArray(out, o + 608);
-        w4_1.lanewise(LSHR, 24).intoArray(out, o + 616);
-        w4_2.lanewise(LSHR, 24).intoArray(out, o + 624);
-        w4_3.lanewise(LSHR, 24).intoArray(out, o + 632);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.and(m).intoArray(out, o + 640);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 672).reinterpretAsInts();
-        w5_1.and(m).intoArray(out, o + 648);
-        IntVector w5_2 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_2.and(m).intoArray(out, o + 656);
-        IntVector w5_3 = ByteVector.fromArray(B, in, p + 736).reinterpretAsInts();
-        w5_3.and(m).intoArray(out, o + 664);
-        w5_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 672);
-        w5_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 680);
-        w5_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 688);
-        w5_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 696);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 704);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 712);
-        w5_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 720);
-        w5_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 728);
-        w5_0.lanewise(LSHR, 24).intoArray(out, o + 736);
-        w5_1.lanewise(LSHR, 24).intoArray(out, o + 744);
-        w5_2.lanewise(LSHR, 24).intoArray(out, o + 752);
-        w5_3.lanewise(LSHR, 24).intoArray(out, o + 760);
-    }
-
-    private static void unpack8_2(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xff);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 768);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 800).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 776);
-        IntVector w6_2 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_2.and(m).intoArray(out, o + 784);
-        IntVector w6_3 = ByteVector.fromArray(B, in, p + 864).reinterpretAsInts();
-        w6_3.and(m).intoArray(out, o + 792);
-        w6_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 800);
-        w6_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 808);
-        w6_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 816);
-        w6_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 824);
-        w6_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 832);
-        w6_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 840);
-        w6_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 848);
-        w6_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 856);
-        w6_0.lanewise(LSHR, 24).intoArray(out, o + 864);
-        w6_1.lanewise(LSHR, 24).intoArray(out, o + 872);
-        w6_2.lanewise(LSHR, 24).intoArray(out, o + 880);
-        w6_3.lanewise(LSHR, 24).intoArray(out, o + 888);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.and(m).intoArray(out, o + 896);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 928).reinterpretAsInts();
-        w7_1.and(m).intoArray(out, o + 904);
-        IntVector w7_2 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_2.and(m).intoArray(out, o + 912);
-        IntVector w7_3 = ByteVector.fromArray(B, in, p + 992).reinterpretAsInts();
-        w7_3.and(m).intoArray(out, o + 920);
-        w7_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 928);
-        w7_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 936);
-        w7_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 944);
-        w7_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 952);
-        w7_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 960);
-        w7_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 968);
-        w7_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 976);
-        w7_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 984);
-        w7_0.lanewise(LSHR, 24).intoArray(out, o + 992);
-        w7_1.lanewise(LSHR, 24).intoArray(out, o + 1000);
-        w7_2.lanewise(LSHR, 24).intoArray(out, o + 1008);
-        w7_3.lanewise(LSHR, 24).intoArray(out, o + 1016);
     }
 
     private static void flat8_0(byte[] in, int p, int[] out, int o) {
@@ -7586,215 +7442,31 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack16(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2048) { unpack16_0(in, p, out, o); unpack16_1(in, p, out, o); unpack16_2(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xffff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 2048 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 16; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 64 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 8);
+                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_2.and(m).intoArray(out, r + 16);
+                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+                w0_3.and(m).intoArray(out, r + 24);
+                w0_0.lanewise(LSHR, 16).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 16).intoArray(out, r + 40);
+                w0_2.lanewise(LSHR, 16).intoArray(out, r + 48);
+                w0_3.lanewise(LSHR, 16).intoArray(out, r + 56);
+            }
+        }
     }
 
     private static void flat16(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2048) { flat16_0(in, p, out, o); flat16_1(in, p, out, o); }
-    }
-
-    private static void unpack16_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 8);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.and(m).intoArray(out, o + 16);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 16).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 16).intoArray(out, o + 40);
-        w0_2.lanewise(LSHR, 16).intoArray(out, o + 48);
-        w0_3.lanewise(LSHR, 16).intoArray(out, o + 56);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 64);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 160).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 72);
-        IntVector w1_2 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_2.and(m).intoArray(out, o + 80);
-        IntVector w1_3 = ByteVector.fromArray(B, in, p + 224).reinterpretAsInts();
-        w1_3.and(m).intoArray(out, o + 88);
-        w1_0.lanewise(LSHR, 16).intoArray(out, o + 96);
-        w1_1.lanewise(LSHR, 16).intoArray(out, o + 104);
-        w1_2.lanewise(LSHR, 16).intoArray(out, o + 112);
-        w1_3.lanewise(LSHR, 16).intoArray(out, o + 120);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.and(m).intoArray(out, o + 128);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 288).reinterpretAsInts();
-        w2_1.and(m).intoArray(out, o + 136);
-        IntVector w2_2 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_2.and(m).intoArray(out, o + 144);
-        IntVector w2_3 = ByteVector.fromArray(B, in, p + 352).reinterpretAsInts();
-        w2_3.and(m).intoArray(out, o + 152);
-        w2_0.lanewise(LSHR, 16).intoArray(out, o + 160);
-        w2_1.lanewise(LSHR, 16).intoArray(out, o + 168);
-        w2_2.lanewise(LSHR, 16).intoArray(out, o + 176);
-        w2_3.lanewise(LSHR, 16).intoArray(out, o + 184);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 192);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 416).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 200);
-        IntVector w3_2 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_2.and(m).intoArray(out, o + 208);
-        IntVector w3_3 = ByteVector.fromArray(B, in, p + 480).reinterpretAsInts();
-        w3_3.and(m).intoArray(out, o + 216);
-        w3_0.lanewise(LSHR, 16).intoArray(out, o + 224);
-        w3_1.lanewise(LSHR, 16).intoArray(out, o + 232);
-        w3_2.lanewise(LSHR, 16).intoArray(out, o + 240);
-        w3_3.lanewise(LSHR, 16).intoArray(out, o + 248);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w4_0.and(m).intoArray(out, o + 256);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 544).reinterpretAsInts();
-        w4_1.and(m).intoArray(out, o + 264);
-        IntVector w4_2 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w4_2.and(m).intoArray(out, o + 272);
-        IntVector w4_3 = ByteVector.fromArray(B, in, p + 608).reinterpretAsInts();
-        w4_3.and(m).intoArray(out, o + 280);
-        w4_0.lanewise(LSHR, 16).intoArray(out, o + 288);
-        w4_1.lanewise(LSHR, 16).intoArray(out, o + 296);
-        w4_2.lanewise(LSHR, 16).intoArray(out, o + 304);
-        w4_3.lanewise(LSHR, 16).intoArray(out, o + 312);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.and(m).intoArray(out, o + 320);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 672).reinterpretAsInts();
-        w5_1.and(m).intoArray(out, o + 328);
-        IntVector w5_2 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_2.and(m).intoArray(out, o + 336);
-        IntVector w5_3 = ByteVector.fromArray(B, in, p + 736).reinterpretAsInts();
-        w5_3.and(m).intoArray(out, o + 344);
-        w5_0.lanewise(LSHR, 16).intoArray(out, o + 352);
-        w5_1.lanewise(LSHR, 16).intoArray(out, o + 360);
-        w5_2.lanewise(LSHR, 16).intoArray(out, o + 368);
-        w5_3.lanewise(LSHR, 16).intoArray(out, o + 376);
-    }
-
-    private static void unpack16_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffff);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 384);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 800).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 392);
-        IntVector w6_2 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_2.and(m).intoArray(out, o + 400);
-        IntVector w6_3 = ByteVector.fromArray(B, in, p + 864).reinterpretAsInts();
-        w6_3.and(m).intoArray(out, o + 408);
-        w6_0.lanewise(LSHR, 16).intoArray(out, o + 416);
-        w6_1.lanewise(LSHR, 16).intoArray(out, o + 424);
-        w6_2.lanewise(LSHR, 16).intoArray(out, o + 432);
-        w6_3.lanewise(LSHR, 16).intoArray(out, o + 440);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.and(m).intoArray(out, o + 448);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 928).reinterpretAsInts();
-        w7_1.and(m).intoArray(out, o + 456);
-        IntVector w7_2 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_2.and(m).intoArray(out, o + 464);
-        IntVector w7_3 = ByteVector.fromArray(B, in, p + 992).reinterpretAsInts();
-        w7_3.and(m).intoArray(out, o + 472);
-        w7_0.lanewise(LSHR, 16).intoArray(out, o + 480);
-        w7_1.lanewise(LSHR, 16).intoArray(out, o + 488);
-        w7_2.lanewise(LSHR, 16).intoArray(out, o + 496);
-        w7_3.lanewise(LSHR, 16).intoArray(out, o + 504);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w8_0.and(m).intoArray(out, o + 512);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1056).reinterpretAsInts();
-        w8_1.and(m).intoArray(out, o + 520);
-        IntVector w8_2 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w8_2.and(m).intoArray(out, o + 528);
-        IntVector w8_3 = ByteVector.fromArray(B, in, p + 1120).reinterpretAsInts();
-        w8_3.and(m).intoArray(out, o + 536);
-        w8_0.lanewise(LSHR, 16).intoArray(out, o + 544);
-        w8_1.lanewise(LSHR, 16).intoArray(out, o + 552);
-        w8_2.lanewise(LSHR, 16).intoArray(out, o + 560);
-        w8_3.lanewise(LSHR, 16).intoArray(out, o + 568);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.and(m).intoArray(out, o + 576);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1184).reinterpretAsInts();
-        w9_1.and(m).intoArray(out, o + 584);
-        IntVector w9_2 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_2.and(m).intoArray(out, o + 592);
-        IntVector w9_3 = ByteVector.fromArray(B, in, p + 1248).reinterpretAsInts();
-        w9_3.and(m).intoArray(out, o + 600);
-        w9_0.lanewise(LSHR, 16).intoArray(out, o + 608);
-        w9_1.lanewise(LSHR, 16).intoArray(out, o + 616);
-        w9_2.lanewise(LSHR, 16).intoArray(out, o + 624);
-        w9_3.lanewise(LSHR, 16).intoArray(out, o + 632);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w10_0.and(m).intoArray(out, o + 640);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1312).reinterpretAsInts();
-        w10_1.and(m).intoArray(out, o + 648);
-        IntVector w10_2 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w10_2.and(m).intoArray(out, o + 656);
-        IntVector w10_3 = ByteVector.fromArray(B, in, p + 1376).reinterpretAsInts();
-        w10_3.and(m).intoArray(out, o + 664);
-        w10_0.lanewise(LSHR, 16).intoArray(out, o + 672);
-        w10_1.lanewise(LSHR, 16).intoArray(out, o + 680);
-        w10_2.lanewise(LSHR, 16).intoArray(out, o + 688);
-        w10_3.lanewise(LSHR, 16).intoArray(out, o + 696);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w11_0.and(m).intoArray(out, o + 704);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1440).reinterpretAsInts();
-        w11_1.and(m).intoArray(out, o + 712);
-        IntVector w11_2 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w11_2.and(m).intoArray(out, o + 720);
-        IntVector w11_3 = ByteVector.fromArray(B, in, p + 1504).reinterpretAsInts();
-        w11_3.and(m).intoArray(out, o + 728);
-        w11_0.lanewise(LSHR, 16).intoArray(out, o + 736);
-        w11_1.lanewise(LSHR, 16).intoArray(out, o + 744);
-        w11_2.lanewise(LSHR, 16).intoArray(out, o + 752);
-        w11_3.lanewise(LSHR, 16).intoArray(out, o + 760);
-    }
-
-    private static void unpack16_2(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffff);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w12_0.and(m).intoArray(out, o + 768);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1568).reinterpretAsInts();
-        w12_1.and(m).intoArray(out, o + 776);
-        IntVector w12_2 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w12_2.and(m).intoArray(out, o + 784);
-        IntVector w12_3 = ByteVector.fromArray(B, in, p + 1632).reinterpretAsInts();
-        w12_3.and(m).intoArray(out, o + 792);
-        w12_0.lanewise(LSHR, 16).intoArray(out, o + 800);
-        w12_1.lanewise(LSHR, 16).intoArray(out, o + 808);
-        w12_2.lanewise(LSHR, 16).intoArray(out, o + 816);
-        w12_3.lanewise(LSHR, 16).intoArray(out, o + 824);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w13_0.and(m).intoArray(out, o + 832);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1696).reinterpretAsInts();
-        w13_1.and(m).intoArray(out, o + 840);
-        IntVector w13_2 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w13_2.and(m).intoArray(out, o + 848);
-        IntVector w13_3 = ByteVector.fromArray(B, in, p + 1760).reinterpretAsInts();
-        w13_3.and(m).intoArray(out, o + 856);
-        w13_0.lanewise(LSHR, 16).intoArray(out, o + 864);
-        w13_1.lanewise(LSHR, 16).intoArray(out, o + 872);
-        w13_2.lanewise(LSHR, 16).intoArray(out, o + 880);
-        w13_3.lanewise(LSHR, 16).intoArray(out, o + 888);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w14_0.and(m).intoArray(out, o + 896);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1824).reinterpretAsInts();
-        w14_1.and(m).intoArray(out, o + 904);
-        IntVector w14_2 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w14_2.and(m).intoArray(out, o + 912);
-        IntVector w14_3 = ByteVector.fromArray(B, in, p + 1888).reinterpretAsInts();
-        w14_3.and(m).intoArray(out, o + 920);
-        w14_0.lanewise(LSHR, 16).intoArray(out, o + 928);
-        w14_1.lanewise(LSHR, 16).intoArray(out, o + 936);
-        w14_2.lanewise(LSHR, 16).intoArray(out, o + 944);
-        w14_3.lanewise(LSHR, 16).intoArray(out, o + 952);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.and(m).intoArray(out, o + 960);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1952).reinterpretAsInts();
-        w15_1.and(m).intoArray(out, o + 968);
-        IntVector w15_2 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_2.and(m).intoArray(out, o + 976);
-        IntVector w15_3 = ByteVector.fromArray(B, in, p + 2016).reinterpretAsInts();
-        w15_3.and(m).intoArray(out, o + 984);
-        w15_0.lanewise(LSHR, 16).intoArray(out, o + 992);
-        w15_1.lanewise(LSHR, 16).intoArray(out, o + 1000);
-        w15_2.lanewise(LSHR, 16).intoArray(out, o + 1008);
-        w15_3.lanewise(LSHR, 16).intoArray(out, o + 1016);
     }
 
     private static void flat16_0(byte[] in, int p, int[] out, int o) {
@@ -12255,251 +11927,47 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack24(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3072) { unpack24_0(in, p, out, o); unpack24_1(in, p, out, o); unpack24_2(in, p, out, o); unpack24_3(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xffffff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 3072 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 384 * k;
+                int r = ob + 128 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 8);
+                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_2.and(m).intoArray(out, r + 16);
+                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+                w0_3.and(m).intoArray(out, r + 24);
+                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+                w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
+                IntVector w1_1 = ByteVector.fromArray(B, in, q + 160).reinterpretAsInts();
+                w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 40);
+                IntVector w1_2 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+                w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
+                IntVector w1_3 = ByteVector.fromArray(B, in, q + 224).reinterpretAsInts();
+                w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).intoArray(out, r + 56);
+                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+                w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
+                IntVector w2_1 = ByteVector.fromArray(B, in, q + 288).reinterpretAsInts();
+                w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 72);
+                IntVector w2_2 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+                w1_2.lanewise(LSHR, 16).or(w2_2.lanewise(LSHL, 16)).and(m).intoArray(out, r + 80);
+                IntVector w2_3 = ByteVector.fromArray(B, in, q + 352).reinterpretAsInts();
+                w1_3.lanewise(LSHR, 16).or(w2_3.lanewise(LSHL, 16)).and(m).intoArray(out, r + 88);
+                w2_0.lanewise(LSHR, 8).intoArray(out, r + 96);
+                w2_1.lanewise(LSHR, 8).intoArray(out, r + 104);
+                w2_2.lanewise(LSHR, 8).intoArray(out, r + 112);
+                w2_3.lanewise(LSHR, 8).intoArray(out, r + 120);
+            }
+        }
     }
 
     private static void flat24(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3072) { flat24_0(in, p, out, o); flat24_1(in, p, out, o); flat24_2(in, p, out, o); flat24_3(in, p, out, o); }
-    }
-
-    private static void unpack24_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 8);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.and(m).intoArray(out, o + 16);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.and(m).intoArray(out, o + 24);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 160).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 40);
-        IntVector w1_2 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 48);
-        IntVector w1_3 = ByteVector.fromArray(B, in, p + 224).reinterpretAsInts();
-        w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 56);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 64);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 288).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 72);
-        IntVector w2_2 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_2.lanewise(LSHR, 16).or(w2_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 80);
-        IntVector w2_3 = ByteVector.fromArray(B, in, p + 352).reinterpretAsInts();
-        w1_3.lanewise(LSHR, 16).or(w2_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 88);
-        w2_0.lanewise(LSHR, 8).intoArray(out, o + 96);
-        w2_1.lanewise(LSHR, 8).intoArray(out, o + 104);
-        w2_2.lanewise(LSHR, 8).intoArray(out, o + 112);
-        w2_3.lanewise(LSHR, 8).intoArray(out, o + 120);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 128);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 416).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 136);
-        IntVector w3_2 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_2.and(m).intoArray(out, o + 144);
-        IntVector w3_3 = ByteVector.fromArray(B, in, p + 480).reinterpretAsInts();
-        w3_3.and(m).intoArray(out, o + 152);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 160);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 544).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 168);
-        IntVector w4_2 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_2.lanewise(LSHR, 24).or(w4_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 176);
-        IntVector w4_3 = ByteVector.fromArray(B, in, p + 608).reinterpretAsInts();
-        w3_3.lanewise(LSHR, 24).or(w4_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 184);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 16).or(w5_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 192);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 672).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 16).or(w5_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 200);
-        IntVector w5_2 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_2.lanewise(LSHR, 16).or(w5_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 208);
-        IntVector w5_3 = ByteVector.fromArray(B, in, p + 736).reinterpretAsInts();
-        w4_3.lanewise(LSHR, 16).or(w5_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 216);
-        w5_0.lanewise(LSHR, 8).intoArray(out, o + 224);
-        w5_1.lanewise(LSHR, 8).intoArray(out, o + 232);
-        w5_2.lanewise(LSHR, 8).intoArray(out, o + 240);
-        w5_3.lanewise(LSHR, 8).intoArray(out, o + 248);
-    }
-
-    private static void unpack24_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 256);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 800).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 264);
-        IntVector w6_2 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_2.and(m).intoArray(out, o + 272);
-        IntVector w6_3 = ByteVector.fromArray(B, in, p + 864).reinterpretAsInts();
-        w6_3.and(m).intoArray(out, o + 280);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w6_0.lanewise(LSHR, 24).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 288);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 928).reinterpretAsInts();
-        w6_1.lanewise(LSHR, 24).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 296);
-        IntVector w7_2 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w6_2.lanewise(LSHR, 24).or(w7_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 304);
-        IntVector w7_3 = ByteVector.fromArray(B, in, p + 992).reinterpretAsInts();
-        w6_3.lanewise(LSHR, 24).or(w7_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 312);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 16).or(w8_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 320);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1056).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 16).or(w8_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 328);
-        IntVector w8_2 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_2.lanewise(LSHR, 16).or(w8_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 336);
-        IntVector w8_3 = ByteVector.fromArray(B, in, p + 1120).reinterpretAsInts();
-        w7_3.lanewise(LSHR, 16).or(w8_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 344);
-        w8_0.lanewise(LSHR, 8).intoArray(out, o + 352);
-        w8_1.lanewise(LSHR, 8).intoArray(out, o + 360);
-        w8_2.lanewise(LSHR, 8).intoArray(out, o + 368);
-        w8_3.lanewise(LSHR, 8).intoArray(out, o + 376);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.and(m).intoArray(out, o + 384);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1184).reinterpretAsInts();
-        w9_1.and(m).intoArray(out, o + 392);
-        IntVector w9_2 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_2.and(m).intoArray(out, o + 400);
-        IntVector w9_3 = ByteVector.fromArray(B, in, p + 1248).reinterpretAsInts();
-        w9_3.and(m).intoArray(out, o + 408);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w9_0.lanewise(LSHR, 24).or(w10_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 416);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1312).reinterpretAsInts();
-        w9_1.lanewise(LSHR, 24).or(w10_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 424);
-        IntVector w10_2 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w9_2.lanewise(LSHR, 24).or(w10_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 432);
-        IntVector w10_3 = ByteVector.fromArray(B, in, p + 1376).reinterpretAsInts();
-        w9_3.lanewise(LSHR, 24).or(w10_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 440);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 16).or(w11_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 448);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1440).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 16).or(w11_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 456);
-        IntVector w11_2 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_2.lanewise(LSHR, 16).or(w11_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 464);
-        IntVector w11_3 = ByteVector.fromArray(B, in, p + 1504).reinterpretAsInts();
-        w10_3.lanewise(LSHR, 16).or(w11_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 472);
-        w11_0.lanewise(LSHR, 8).intoArray(out, o + 480);
-        w11_1.lanewise(LSHR, 8).intoArray(out, o + 488);
-        w11_2.lanewise(LSHR, 8).intoArray(out, o + 496);
-        w11_3.lanewise(LSHR, 8).intoArray(out, o + 504);
-    }
-
-    private static void unpack24_2(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w12_0.and(m).intoArray(out, o + 512);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1568).reinterpretAsInts();
-        w12_1.and(m).intoArray(out, o + 520);
-        IntVector w12_2 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w12_2.and(m).intoArray(out, o + 528);
-        IntVector w12_3 = ByteVector.fromArray(B, in, p + 1632).reinterpretAsInts();
-        w12_3.and(m).intoArray(out, o + 536);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w12_0.lanewise(LSHR, 24).or(w13_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 544);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1696).reinterpretAsInts();
-        w12_1.lanewise(LSHR, 24).or(w13_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 552);
-        IntVector w13_2 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w12_2.lanewise(LSHR, 24).or(w13_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 560);
-        IntVector w13_3 = ByteVector.fromArray(B, in, p + 1760).reinterpretAsInts();
-        w12_3.lanewise(LSHR, 24).or(w13_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 568);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w13_0.lanewise(LSHR, 16).or(w14_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 576);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1824).reinterpretAsInts();
-        w13_1.lanewise(LSHR, 16).or(w14_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 584);
-        IntVector w14_2 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w13_2.lanewise(LSHR, 16).or(w14_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 592);
-        IntVector w14_3 = ByteVector.fromArray(B, in, p + 1888).reinterpretAsInts();
-        w13_3.lanewise(LSHR, 16).or(w14_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 600);
-        w14_0.lanewise(LSHR, 8).intoArray(out, o + 608);
-        w14_1.lanewise(LSHR, 8).intoArray(out, o + 616);
-        w14_2.lanewise(LSHR, 8).intoArray(out, o + 624);
-        w14_3.lanewise(LSHR, 8).intoArray(out, o + 632);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.and(m).intoArray(out, o + 640);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1952).reinterpretAsInts();
-        w15_1.and(m).intoArray(out, o + 648);
-        IntVector w15_2 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_2.and(m).intoArray(out, o + 656);
-        IntVector w15_3 = ByteVector.fromArray(B, in, p + 2016).reinterpretAsInts();
-        w15_3.and(m).intoArray(out, o + 664);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w15_0.lanewise(LSHR, 24).or(w16_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 672);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2080).reinterpretAsInts();
-        w15_1.lanewise(LSHR, 24).or(w16_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 680);
-        IntVector w16_2 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w15_2.lanewise(LSHR, 24).or(w16_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 688);
-        IntVector w16_3 = ByteVector.fromArray(B, in, p + 2144).reinterpretAsInts();
-        w15_3.lanewise(LSHR, 24).or(w16_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 696);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w16_0.lanewise(LSHR, 16).or(w17_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 704);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2208).reinterpretAsInts();
-        w16_1.lanewise(LSHR, 16).or(w17_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 712);
-        IntVector w17_2 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w16_2.lanewise(LSHR, 16).or(w17_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 720);
-        IntVector w17_3 = ByteVector.fromArray(B, in, p + 2272).reinterpretAsInts();
-        w16_3.lanewise(LSHR, 16).or(w17_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 728);
-        w17_0.lanewise(LSHR, 8).intoArray(out, o + 736);
-        w17_1.lanewise(LSHR, 8).intoArray(out, o + 744);
-        w17_2.lanewise(LSHR, 8).intoArray(out, o + 752);
-        w17_3.lanewise(LSHR, 8).intoArray(out, o + 760);
-    }
-
-    private static void unpack24_3(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsInts();
-        w18_0.and(m).intoArray(out, o + 768);
-        IntVector w18_1 = ByteVector.fromArray(B, in, p + 2336).reinterpretAsInts();
-        w18_1.and(m).intoArray(out, o + 776);
-        IntVector w18_2 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsInts();
-        w18_2.and(m).intoArray(out, o + 784);
-        IntVector w18_3 = ByteVector.fromArray(B, in, p + 2400).reinterpretAsInts();
-        w18_3.and(m).intoArray(out, o + 792);
-        IntVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsInts();
-        w18_0.lanewise(LSHR, 24).or(w19_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 800);
-        IntVector w19_1 = ByteVector.fromArray(B, in, p + 2464).reinterpretAsInts();
-        w18_1.lanewise(LSHR, 24).or(w19_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 808);
-        IntVector w19_2 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsInts();
-        w18_2.lanewise(LSHR, 24).or(w19_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 816);
-        IntVector w19_3 = ByteVector.fromArray(B, in, p + 2528).reinterpretAsInts();
-        w18_3.lanewise(LSHR, 24).or(w19_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 824);
-        IntVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsInts();
-        w19_0.lanewise(LSHR, 16).or(w20_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 832);
-        IntVector w20_1 = ByteVector.fromArray(B, in, p + 2592).reinterpretAsInts();
-        w19_1.lanewise(LSHR, 16).or(w20_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 840);
-        IntVector w20_2 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsInts();
-        w19_2.lanewise(LSHR, 16).or(w20_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 848);
-        IntVector w20_3 = ByteVector.fromArray(B, in, p + 2656).reinterpretAsInts();
-        w19_3.lanewise(LSHR, 16).or(w20_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 856);
-        w20_0.lanewise(LSHR, 8).intoArray(out, o + 864);
-        w20_1.lanewise(LSHR, 8).intoArray(out, o + 872);
-        w20_2.lanewise(LSHR, 8).intoArray(out, o + 880);
-        w20_3.lanewise(LSHR, 8).intoArray(out, o + 888);
-        IntVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsInts();
-        w21_0.and(m).intoArray(out, o + 896);
-        IntVector w21_1 = ByteVector.fromArray(B, in, p + 2720).reinterpretAsInts();
-        w21_1.and(m).intoArray(out, o + 904);
-        IntVector w21_2 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsInts();
-        w21_2.and(m).intoArray(out, o + 912);
-        IntVector w21_3 = ByteVector.fromArray(B, in, p + 2784).reinterpretAsInts();
-        w21_3.and(m).intoArray(out, o + 920);
-        IntVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsInts();
-        w21_0.lanewise(LSHR, 24).or(w22_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 928);
-        IntVector w22_1 = ByteVector.fromArray(B, in, p + 2848).reinterpretAsInts();
-        w21_1.lanewise(LSHR, 24).or(w22_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 936);
-        IntVector w22_2 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsInts();
-        w21_2.lanewise(LSHR, 24).or(w22_2.lanewise(LSHL, 8)).and(m).intoArray(out, o + 944);
-        IntVector w22_3 = ByteVector.fromArray(B, in, p + 2912).reinterpretAsInts();
-        w21_3.lanewise(LSHR, 24).or(w22_3.lanewise(LSHL, 8)).and(m).intoArray(out, o + 952);
-        IntVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsInts();
-        w22_0.lanewise(LSHR, 16).or(w23_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 960);
-        IntVector w23_1 = ByteVector.fromArray(B, in, p + 2976).reinterpretAsInts();
-        w22_1.lanewise(LSHR, 16).or(w23_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 968);
-        IntVector w23_2 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsInts();
-        w22_2.lanewise(LSHR, 16).or(w23_2.lanewise(LSHL, 16)).and(m).intoArray(out, o + 976);
-        IntVector w23_3 = ByteVector.fromArray(B, in, p + 3040).reinterpretAsInts();
-        w22_3.lanewise(LSHR, 16).or(w23_3.lanewise(LSHL, 16)).and(m).intoArray(out, o + 984);
-        w23_0.lanewise(LSHR, 8).intoArray(out, o + 992);
-        w23_1.lanewise(LSHR, 8).intoArray(out, o + 1000);
-        w23_2.lanewise(LSHR, 8).intoArray(out, o + 1008);
-        w23_3.lanewise(LSHR, 8).intoArray(out, o + 1016);
     }
 
     private static void flat24_0(byte[] in, int p, int[] out, int o) {
@@ -17467,276 +16935,26 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack32(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4096) { unpack32_0(in, p, out, o); unpack32_1(in, p, out, o); unpack32_2(in, p, out, o); }
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 4096 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 32; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 32 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+                w0_1.intoArray(out, r + 8);
+                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_2.intoArray(out, r + 16);
+                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+                w0_3.intoArray(out, r + 24);
+            }
+        }
     }
 
     private static void flat32(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4096) { flat32_0(in, p, out, o); flat32_1(in, p, out, o); }
-    }
-
-    private static void unpack32_0(byte[] in, int p, int[] out, int o) {
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.intoArray(out, o + 8);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.intoArray(out, o + 16);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.intoArray(out, o + 24);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 160).reinterpretAsInts();
-        w1_1.intoArray(out, o + 40);
-        IntVector w1_2 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_2.intoArray(out, o + 48);
-        IntVector w1_3 = ByteVector.fromArray(B, in, p + 224).reinterpretAsInts();
-        w1_3.intoArray(out, o + 56);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.intoArray(out, o + 64);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 288).reinterpretAsInts();
-        w2_1.intoArray(out, o + 72);
-        IntVector w2_2 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_2.intoArray(out, o + 80);
-        IntVector w2_3 = ByteVector.fromArray(B, in, p + 352).reinterpretAsInts();
-        w2_3.intoArray(out, o + 88);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.intoArray(out, o + 96);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 416).reinterpretAsInts();
-        w3_1.intoArray(out, o + 104);
-        IntVector w3_2 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_2.intoArray(out, o + 112);
-        IntVector w3_3 = ByteVector.fromArray(B, in, p + 480).reinterpretAsInts();
-        w3_3.intoArray(out, o + 120);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w4_0.intoArray(out, o + 128);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 544).reinterpretAsInts();
-        w4_1.intoArray(out, o + 136);
-        IntVector w4_2 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w4_2.intoArray(out, o + 144);
-        IntVector w4_3 = ByteVector.fromArray(B, in, p + 608).reinterpretAsInts();
-        w4_3.intoArray(out, o + 152);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.intoArray(out, o + 160);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 672).reinterpretAsInts();
-        w5_1.intoArray(out, o + 168);
-        IntVector w5_2 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_2.intoArray(out, o + 176);
-        IntVector w5_3 = ByteVector.fromArray(B, in, p + 736).reinterpretAsInts();
-        w5_3.intoArray(out, o + 184);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.intoArray(out, o + 192);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 800).reinterpretAsInts();
-        w6_1.intoArray(out, o + 200);
-        IntVector w6_2 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_2.intoArray(out, o + 208);
-        IntVector w6_3 = ByteVector.fromArray(B, in, p + 864).reinterpretAsInts();
-        w6_3.intoArray(out, o + 216);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.intoArray(out, o + 224);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 928).reinterpretAsInts();
-        w7_1.intoArray(out, o + 232);
-        IntVector w7_2 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_2.intoArray(out, o + 240);
-        IntVector w7_3 = ByteVector.fromArray(B, in, p + 992).reinterpretAsInts();
-        w7_3.intoArray(out, o + 248);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w8_0.intoArray(out, o + 256);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1056).reinterpretAsInts();
-        w8_1.intoArray(out, o + 264);
-        IntVector w8_2 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w8_2.intoArray(out, o + 272);
-        IntVector w8_3 = ByteVector.fromArray(B, in, p + 1120).reinterpretAsInts();
-        w8_3.intoArray(out, o + 280);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.intoArray(out, o + 288);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1184).reinterpretAsInts();
-        w9_1.intoArray(out, o + 296);
-        IntVector w9_2 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_2.intoArray(out, o + 304);
-        IntVector w9_3 = ByteVector.fromArray(B, in, p + 1248).reinterpretAsInts();
-        w9_3.intoArray(out, o + 312);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w10_0.intoArray(out, o + 320);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1312).reinterpretAsInts();
-        w10_1.intoArray(out, o + 328);
-        IntVector w10_2 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w10_2.intoArray(out, o + 336);
-        IntVector w10_3 = ByteVector.fromArray(B, in, p + 1376).reinterpretAsInts();
-        w10_3.intoArray(out, o + 344);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w11_0.intoArray(out, o + 352);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1440).reinterpretAsInts();
-        w11_1.intoArray(out, o + 360);
-        IntVector w11_2 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w11_2.intoArray(out, o + 368);
-        IntVector w11_3 = ByteVector.fromArray(B, in, p + 1504).reinterpretAsInts();
-        w11_3.intoArray(out, o + 376);
-    }
-
-    private static void unpack32_1(byte[] in, int p, int[] out, int o) {
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w12_0.intoArray(out, o + 384);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1568).reinterpretAsInts();
-        w12_1.intoArray(out, o + 392);
-        IntVector w12_2 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w12_2.intoArray(out, o + 400);
-        IntVector w12_3 = ByteVector.fromArray(B, in, p + 1632).reinterpretAsInts();
-        w12_3.intoArray(out, o + 408);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w13_0.intoArray(out, o + 416);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1696).reinterpretAsInts();
-        w13_1.intoArray(out, o + 424);
-        IntVector w13_2 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w13_2.intoArray(out, o + 432);
-        IntVector w13_3 = ByteVector.fromArray(B, in, p + 1760).reinterpretAsInts();
-        w13_3.intoArray(out, o + 440);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w14_0.intoArray(out, o + 448);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1824).reinterpretAsInts();
-        w14_1.intoArray(out, o + 456);
-        IntVector w14_2 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w14_2.intoArray(out, o + 464);
-        IntVector w14_3 = ByteVector.fromArray(B, in, p + 1888).reinterpretAsInts();
-        w14_3.intoArray(out, o + 472);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.intoArray(out, o + 480);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1952).reinterpretAsInts();
-        w15_1.intoArray(out, o + 488);
-        IntVector w15_2 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_2.intoArray(out, o + 496);
-        IntVector w15_3 = ByteVector.fromArray(B, in, p + 2016).reinterpretAsInts();
-        w15_3.intoArray(out, o + 504);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w16_0.intoArray(out, o + 512);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2080).reinterpretAsInts();
-        w16_1.intoArray(out, o + 520);
-        IntVector w16_2 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w16_2.intoArray(out, o + 528);
-        IntVector w16_3 = ByteVector.fromArray(B, in, p + 2144).reinterpretAsInts();
-        w16_3.intoArray(out, o + 536);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w17_0.intoArray(out, o + 544);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2208).reinterpretAsInts();
-        w17_1.intoArray(out, o + 552);
-        IntVector w17_2 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w17_2.intoArray(out, o + 560);
-        IntVector w17_3 = ByteVector.fromArray(B, in, p + 2272).reinterpretAsInts();
-        w17_3.intoArray(out, o + 568);
-        IntVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsInts();
-        w18_0.intoArray(out, o + 576);
-        IntVector w18_1 = ByteVector.fromArray(B, in, p + 2336).reinterpretAsInts();
-        w18_1.intoArray(out, o + 584);
-        IntVector w18_2 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsInts();
-        w18_2.intoArray(out, o + 592);
-        IntVector w18_3 = ByteVector.fromArray(B, in, p + 2400).reinterpretAsInts();
-        w18_3.intoArray(out, o + 600);
-        IntVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsInts();
-        w19_0.intoArray(out, o + 608);
-        IntVector w19_1 = ByteVector.fromArray(B, in, p + 2464).reinterpretAsInts();
-        w19_1.intoArray(out, o + 616);
-        IntVector w19_2 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsInts();
-        w19_2.intoArray(out, o + 624);
-        IntVector w19_3 = ByteVector.fromArray(B, in, p + 2528).reinterpretAsInts();
-        w19_3.intoArray(out, o + 632);
-        IntVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsInts();
-        w20_0.intoArray(out, o + 640);
-        IntVector w20_1 = ByteVector.fromArray(B, in, p + 2592).reinterpretAsInts();
-        w20_1.intoArray(out, o + 648);
-        IntVector w20_2 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsInts();
-        w20_2.intoArray(out, o + 656);
-        IntVector w20_3 = ByteVector.fromArray(B, in, p + 2656).reinterpretAsInts();
-        w20_3.intoArray(out, o + 664);
-        IntVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsInts();
-        w21_0.intoArray(out, o + 672);
-        IntVector w21_1 = ByteVector.fromArray(B, in, p + 2720).reinterpretAsInts();
-        w21_1.intoArray(out, o + 680);
-        IntVector w21_2 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsInts();
-        w21_2.intoArray(out, o + 688);
-        IntVector w21_3 = ByteVector.fromArray(B, in, p + 2784).reinterpretAsInts();
-        w21_3.intoArray(out, o + 696);
-        IntVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsInts();
-        w22_0.intoArray(out, o + 704);
-        IntVector w22_1 = ByteVector.fromArray(B, in, p + 2848).reinterpretAsInts();
-        w22_1.intoArray(out, o + 712);
-        IntVector w22_2 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsInts();
-        w22_2.intoArray(out, o + 720);
-        IntVector w22_3 = ByteVector.fromArray(B, in, p + 2912).reinterpretAsInts();
-        w22_3.intoArray(out, o + 728);
-        IntVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsInts();
-        w23_0.intoArray(out, o + 736);
-        IntVector w23_1 = ByteVector.fromArray(B, in, p + 2976).reinterpretAsInts();
-        w23_1.intoArray(out, o + 744);
-        IntVector w23_2 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsInts();
-        w23_2.intoArray(out, o + 752);
-        IntVector w23_3 = ByteVector.fromArray(B, in, p + 3040).reinterpretAsInts();
-        w23_3.intoArray(out, o + 760);
-    }
-
-    private static void unpack32_2(byte[] in, int p, int[] out, int o) {
-        IntVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsInts();
-        w24_0.intoArray(out, o + 768);
-        IntVector w24_1 = ByteVector.fromArray(B, in, p + 3104).reinterpretAsInts();
-        w24_1.intoArray(out, o + 776);
-        IntVector w24_2 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsInts();
-        w24_2.intoArray(out, o + 784);
-        IntVector w24_3 = ByteVector.fromArray(B, in, p + 3168).reinterpretAsInts();
-        w24_3.intoArray(out, o + 792);
-        IntVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsInts();
-        w25_0.intoArray(out, o + 800);
-        IntVector w25_1 = ByteVector.fromArray(B, in, p + 3232).reinterpretAsInts();
-        w25_1.intoArray(out, o + 808);
-        IntVector w25_2 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsInts();
-        w25_2.intoArray(out, o + 816);
-        IntVector w25_3 = ByteVector.fromArray(B, in, p + 3296).reinterpretAsInts();
-        w25_3.intoArray(out, o + 824);
-        IntVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsInts();
-        w26_0.intoArray(out, o + 832);
-        IntVector w26_1 = ByteVector.fromArray(B, in, p + 3360).reinterpretAsInts();
-        w26_1.intoArray(out, o + 840);
-        IntVector w26_2 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsInts();
-        w26_2.intoArray(out, o + 848);
-        IntVector w26_3 = ByteVector.fromArray(B, in, p + 3424).reinterpretAsInts();
-        w26_3.intoArray(out, o + 856);
-        IntVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsInts();
-        w27_0.intoArray(out, o + 864);
-        IntVector w27_1 = ByteVector.fromArray(B, in, p + 3488).reinterpretAsInts();
-        w27_1.intoArray(out, o + 872);
-        IntVector w27_2 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsInts();
-        w27_2.intoArray(out, o + 880);
-        IntVector w27_3 = ByteVector.fromArray(B, in, p + 3552).reinterpretAsInts();
-        w27_3.intoArray(out, o + 888);
-        IntVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsInts();
-        w28_0.intoArray(out, o + 896);
-        IntVector w28_1 = ByteVector.fromArray(B, in, p + 3616).reinterpretAsInts();
-        w28_1.intoArray(out, o + 904);
-        IntVector w28_2 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsInts();
-        w28_2.intoArray(out, o + 912);
-        IntVector w28_3 = ByteVector.fromArray(B, in, p + 3680).reinterpretAsInts();
-        w28_3.intoArray(out, o + 920);
-        IntVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsInts();
-        w29_0.intoArray(out, o + 928);
-        IntVector w29_1 = ByteVector.fromArray(B, in, p + 3744).reinterpretAsInts();
-        w29_1.intoArray(out, o + 936);
-        IntVector w29_2 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsInts();
-        w29_2.intoArray(out, o + 944);
-        IntVector w29_3 = ByteVector.fromArray(B, in, p + 3808).reinterpretAsInts();
-        w29_3.intoArray(out, o + 952);
-        IntVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsInts();
-        w30_0.intoArray(out, o + 960);
-        IntVector w30_1 = ByteVector.fromArray(B, in, p + 3872).reinterpretAsInts();
-        w30_1.intoArray(out, o + 968);
-        IntVector w30_2 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsInts();
-        w30_2.intoArray(out, o + 976);
-        IntVector w30_3 = ByteVector.fromArray(B, in, p + 3936).reinterpretAsInts();
-        w30_3.intoArray(out, o + 984);
-        IntVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsInts();
-        w31_0.intoArray(out, o + 992);
-        IntVector w31_1 = ByteVector.fromArray(B, in, p + 4000).reinterpretAsInts();
-        w31_1.intoArray(out, o + 1000);
-        IntVector w31_2 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsInts();
-        w31_2.intoArray(out, o + 1008);
-        IntVector w31_3 = ByteVector.fromArray(B, in, p + 4064).reinterpretAsInts();
-        w31_3.intoArray(out, o + 1016);
     }
 
     private static void flat32_0(byte[] in, int p, int[] out, int o) {

@@ -1339,91 +1339,37 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack4(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 512) { unpack4_0(in, p, out, o); unpack4_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xf);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 512 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 4; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 256 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 48);
+                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 64);
+                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
+                w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 96);
+                w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 112);
+                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 128);
+                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 144);
+                w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 160);
+                w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 176);
+                w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 192);
+                w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 208);
+                w0_0.lanewise(LSHR, 28).intoArray(out, r + 224);
+                w0_1.lanewise(LSHR, 28).intoArray(out, r + 240);
+            }
+        }
     }
 
     private static void flat4(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 512) { flat4_0(in, p, out, o); flat4_1(in, p, out, o); }
-    }
-
-    private static void unpack4_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xf);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 48);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 80);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 112);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 144);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 176);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 208);
-        w0_0.lanewise(LSHR, 28).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 28).intoArray(out, o + 240);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 256);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 272);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 288);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 304);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 320);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 336);
-        w1_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 352);
-        w1_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 368);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 384);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 400);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 416);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 432);
-        w1_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 448);
-        w1_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 464);
-        w1_0.lanewise(LSHR, 28).intoArray(out, o + 480);
-        w1_1.lanewise(LSHR, 28).intoArray(out, o + 496);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.and(m).intoArray(out, o + 512);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_1.and(m).intoArray(out, o + 528);
-        w2_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 544);
-        w2_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 560);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 576);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 592);
-        w2_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 608);
-        w2_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 624);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 640);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 656);
-        w2_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 672);
-        w2_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 688);
-        w2_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 704);
-        w2_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 720);
-        w2_0.lanewise(LSHR, 28).intoArray(out, o + 736);
-        w2_1.lanewise(LSHR, 28).intoArray(out, o + 752);
-    }
-
-    private static void unpack4_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xf);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 768);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 784);
-        w3_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 800);
-        w3_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 816);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 832);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 848);
-        w3_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 864);
-        w3_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 880);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 896);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 912);
-        w3_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 928);
-        w3_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 944);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 960);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 976);
-        w3_0.lanewise(LSHR, 28).intoArray(out, o + 992);
-        w3_1.lanewise(LSHR, 28).intoArray(out, o + 1008);
     }
 
     private static void flat4_0(byte[] in, int p, int[] out, int o) {
@@ -2981,99 +2927,29 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack8(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1024) { unpack8_0(in, p, out, o); unpack8_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 1024 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 128 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
+                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 80);
+                w0_0.lanewise(LSHR, 24).intoArray(out, r + 96);
+                w0_1.lanewise(LSHR, 24).intoArray(out, r + 112);
+            }
+        }
     }
 
     private static void flat8(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1024) { flat8_0(in, p, out, o); flat8_1(in, p, out, o); }
-    }
-
-    private static void unpack8_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 48);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 80);
-        w0_0.lanewise(LSHR, 24).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 24).intoArray(out, o + 112);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 128);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 144);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 160);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 176);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 192);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 208);
-        w1_0.lanewise(LSHR, 24).intoArray(out, o + 224);
-        w1_1.lanewise(LSHR, 24).intoArray(out, o + 240);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.and(m).intoArray(out, o + 256);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_1.and(m).intoArray(out, o + 272);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 288);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 304);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 320);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 336);
-        w2_0.lanewise(LSHR, 24).intoArray(out, o + 352);
-        w2_1.lanewise(LSHR, 24).intoArray(out, o + 368);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 384);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 400);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 416);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 432);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 448);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 464);
-        w3_0.lanewise(LSHR, 24).intoArray(out, o + 480);
-        w3_1.lanewise(LSHR, 24).intoArray(out, o + 496);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w4_0.and(m).intoArray(out, o + 512);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w4_1.and(m).intoArray(out, o + 528);
-        w4_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 544);
-        w4_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 560);
-        w4_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 576);
-        w4_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 592);
-        w4_0.lanewise(LSHR, 24).intoArray(out, o + 608);
-        w4_1.lanewise(LSHR, 24).intoArray(out, o + 624);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.and(m).intoArray(out, o + 640);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_1.and(m).intoArray(out, o + 656);
-        w5_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 672);
-        w5_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 688);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 704);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 720);
-        w5_0.lanewise(LSHR, 24).intoArray(out, o + 736);
-        w5_1.lanewise(LSHR, 24).intoArray(out, o + 752);
-    }
-
-    private static void unpack8_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xff);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 768);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 784);
-        w6_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 800);
-        w6_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 816);
-        w6_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 832);
-        w6_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 848);
-        w6_0.lanewise(LSHR, 24).intoArray(out, o + 864);
-        w6_1.lanewise(LSHR, 24).intoArray(out, o + 880);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.and(m).intoArray(out, o + 896);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_1.and(m).intoArray(out, o + 912);
-        w7_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 928);
-        w7_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 944);
-        w7_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 960);
-        w7_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 976);
-        w7_0.lanewise(LSHR, 24).intoArray(out, o + 992);
-        w7_1.lanewise(LSHR, 24).intoArray(out, o + 1008);
     }
 
     private static void flat8_0(byte[] in, int p, int[] out, int o) {
@@ -4698,109 +4574,41 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack12(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1536) { unpack12_0(in, p, out, o); unpack12_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xfff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 1536 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 4; k++) {
+                int q = pb + 384 * k;
+                int r = ob + 256 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 48);
+                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+                w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 64);
+                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+                w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
+                w1_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 96);
+                w1_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 112);
+                w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 128);
+                w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 144);
+                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+                w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 160);
+                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+                w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 176);
+                w2_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 192);
+                w2_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 208);
+                w2_0.lanewise(LSHR, 20).intoArray(out, r + 224);
+                w2_1.lanewise(LSHR, 20).intoArray(out, r + 240);
+            }
+        }
     }
 
     private static void flat12(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1536) { flat12_0(in, p, out, o); flat12_1(in, p, out, o); }
-    }
-
-    private static void unpack12_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 48);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 64);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 80);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 96);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 112);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 128);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 144);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 160);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 176);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 192);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 208);
-        w2_0.lanewise(LSHR, 20).intoArray(out, o + 224);
-        w2_1.lanewise(LSHR, 20).intoArray(out, o + 240);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 256);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 272);
-        w3_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 288);
-        w3_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 304);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 320);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 336);
-        w4_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 352);
-        w4_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 368);
-        w4_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 384);
-        w4_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 400);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 28).or(w5_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 416);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 28).or(w5_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 432);
-        w5_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 448);
-        w5_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 464);
-        w5_0.lanewise(LSHR, 20).intoArray(out, o + 480);
-        w5_1.lanewise(LSHR, 20).intoArray(out, o + 496);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 512);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 528);
-        w6_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 544);
-        w6_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 560);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w6_0.lanewise(LSHR, 24).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 576);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w6_1.lanewise(LSHR, 24).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 592);
-    }
-
-    private static void unpack12_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfff);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 608);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 624);
-        w7_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 640);
-        w7_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 656);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 28).or(w8_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 672);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 28).or(w8_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 688);
-        w8_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 704);
-        w8_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 720);
-        w8_0.lanewise(LSHR, 20).intoArray(out, o + 736);
-        w8_1.lanewise(LSHR, 20).intoArray(out, o + 752);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.and(m).intoArray(out, o + 768);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_1.and(m).intoArray(out, o + 784);
-        w9_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 800);
-        w9_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 816);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w9_0.lanewise(LSHR, 24).or(w10_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 832);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w9_1.lanewise(LSHR, 24).or(w10_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 848);
-        w10_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 864);
-        w10_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 880);
-        w10_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 896);
-        w10_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 912);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 28).or(w11_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 928);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 28).or(w11_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 944);
-        w11_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 960);
-        w11_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 976);
-        w11_0.lanewise(LSHR, 20).intoArray(out, o + 992);
-        w11_1.lanewise(LSHR, 20).intoArray(out, o + 1008);
     }
 
     private static void flat12_0(byte[] in, int p, int[] out, int o) {
@@ -6502,115 +6310,25 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack16(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2048) { unpack16_0(in, p, out, o); unpack16_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xffff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 2048 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 16; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 64 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                w0_0.lanewise(LSHR, 16).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 16).intoArray(out, r + 48);
+            }
+        }
     }
 
     private static void flat16(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2048) { flat16_0(in, p, out, o); flat16_1(in, p, out, o); }
-    }
-
-    private static void unpack16_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 16).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 16).intoArray(out, o + 48);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 64);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 80);
-        w1_0.lanewise(LSHR, 16).intoArray(out, o + 96);
-        w1_1.lanewise(LSHR, 16).intoArray(out, o + 112);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.and(m).intoArray(out, o + 128);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_1.and(m).intoArray(out, o + 144);
-        w2_0.lanewise(LSHR, 16).intoArray(out, o + 160);
-        w2_1.lanewise(LSHR, 16).intoArray(out, o + 176);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 192);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 208);
-        w3_0.lanewise(LSHR, 16).intoArray(out, o + 224);
-        w3_1.lanewise(LSHR, 16).intoArray(out, o + 240);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w4_0.and(m).intoArray(out, o + 256);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w4_1.and(m).intoArray(out, o + 272);
-        w4_0.lanewise(LSHR, 16).intoArray(out, o + 288);
-        w4_1.lanewise(LSHR, 16).intoArray(out, o + 304);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.and(m).intoArray(out, o + 320);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_1.and(m).intoArray(out, o + 336);
-        w5_0.lanewise(LSHR, 16).intoArray(out, o + 352);
-        w5_1.lanewise(LSHR, 16).intoArray(out, o + 368);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 384);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 400);
-        w6_0.lanewise(LSHR, 16).intoArray(out, o + 416);
-        w6_1.lanewise(LSHR, 16).intoArray(out, o + 432);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.and(m).intoArray(out, o + 448);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_1.and(m).intoArray(out, o + 464);
-        w7_0.lanewise(LSHR, 16).intoArray(out, o + 480);
-        w7_1.lanewise(LSHR, 16).intoArray(out, o + 496);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w8_0.and(m).intoArray(out, o + 512);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w8_1.and(m).intoArray(out, o + 528);
-        w8_0.lanewise(LSHR, 16).intoArray(out, o + 544);
-        w8_1.lanewise(LSHR, 16).intoArray(out, o + 560);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.and(m).intoArray(out, o + 576);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_1.and(m).intoArray(out, o + 592);
-        w9_0.lanewise(LSHR, 16).intoArray(out, o + 608);
-        w9_1.lanewise(LSHR, 16).intoArray(out, o + 624);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w10_0.and(m).intoArray(out, o + 640);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w10_1.and(m).intoArray(out, o + 656);
-        w10_0.lanewise(LSHR, 16).intoArray(out, o + 672);
-        w10_1.lanewise(LSHR, 16).intoArray(out, o + 688);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w11_0.and(m).intoArray(out, o + 704);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w11_1.and(m).intoArray(out, o + 720);
-        w11_0.lanewise(LSHR, 16).intoArray(out, o + 736);
-        w11_1.lanewise(LSHR, 16).intoArray(out, o + 752);
-    }
-
-    private static void unpack16_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffff);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w12_0.and(m).intoArray(out, o + 768);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w12_1.and(m).intoArray(out, o + 784);
-        w12_0.lanewise(LSHR, 16).intoArray(out, o + 800);
-        w12_1.lanewise(LSHR, 16).intoArray(out, o + 816);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w13_0.and(m).intoArray(out, o + 832);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w13_1.and(m).intoArray(out, o + 848);
-        w13_0.lanewise(LSHR, 16).intoArray(out, o + 864);
-        w13_1.lanewise(LSHR, 16).intoArray(out, o + 880);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w14_0.and(m).intoArray(out, o + 896);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w14_1.and(m).intoArray(out, o + 912);
-        w14_0.lanewise(LSHR, 16).intoArray(out, o + 928);
-        w14_1.lanewise(LSHR, 16).intoArray(out, o + 944);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.and(m).intoArray(out, o + 960);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_1.and(m).intoArray(out, o + 976);
-        w15_0.lanewise(LSHR, 16).intoArray(out, o + 992);
-        w15_1.lanewise(LSHR, 16).intoArray(out, o + 1008);
     }
 
     private static void flat16_0(byte[] in, int p, int[] out, int o) {
@@ -8373,123 +8091,45 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack20(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2560) { unpack20_0(in, p, out, o); unpack20_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xfffff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 2560 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 4; k++) {
+                int q = pb + 640 * k;
+                int r = ob + 256 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+                w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 32);
+                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+                w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 48);
+                w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 64);
+                w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
+                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+                w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 96);
+                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+                w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 112);
+                IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+                w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 128);
+                IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+                w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 144);
+                w3_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 160);
+                w3_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 176);
+                IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+                w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 192);
+                IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+                w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 208);
+                w4_0.lanewise(LSHR, 12).intoArray(out, r + 224);
+                w4_1.lanewise(LSHR, 12).intoArray(out, r + 240);
+            }
+        }
     }
 
     private static void flat20(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2560) { flat20_0(in, p, out, o); flat20_1(in, p, out, o); }
-    }
-
-    private static void unpack20_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 48);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 64);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 80);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 96);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 112);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 128);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 144);
-        w3_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 160);
-        w3_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 176);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 192);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 208);
-        w4_0.lanewise(LSHR, 12).intoArray(out, o + 224);
-        w4_1.lanewise(LSHR, 12).intoArray(out, o + 240);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.and(m).intoArray(out, o + 256);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_1.and(m).intoArray(out, o + 272);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w5_0.lanewise(LSHR, 20).or(w6_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 288);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w5_1.lanewise(LSHR, 20).or(w6_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 304);
-        w6_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 320);
-        w6_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 336);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w6_0.lanewise(LSHR, 28).or(w7_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 352);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w6_1.lanewise(LSHR, 28).or(w7_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 368);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 16).or(w8_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 384);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 16).or(w8_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 400);
-        w8_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 416);
-        w8_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 432);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w8_0.lanewise(LSHR, 24).or(w9_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 448);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w8_1.lanewise(LSHR, 24).or(w9_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 464);
-        w9_0.lanewise(LSHR, 12).intoArray(out, o + 480);
-        w9_1.lanewise(LSHR, 12).intoArray(out, o + 496);
-    }
-
-    private static void unpack20_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfffff);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w10_0.and(m).intoArray(out, o + 512);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w10_1.and(m).intoArray(out, o + 528);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 20).or(w11_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 544);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 20).or(w11_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 560);
-        w11_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 576);
-        w11_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 592);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w11_0.lanewise(LSHR, 28).or(w12_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 608);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w11_1.lanewise(LSHR, 28).or(w12_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 624);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w12_0.lanewise(LSHR, 16).or(w13_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 640);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w12_1.lanewise(LSHR, 16).or(w13_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 656);
-        w13_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 672);
-        w13_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 688);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w13_0.lanewise(LSHR, 24).or(w14_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 704);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w13_1.lanewise(LSHR, 24).or(w14_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 720);
-        w14_0.lanewise(LSHR, 12).intoArray(out, o + 736);
-        w14_1.lanewise(LSHR, 12).intoArray(out, o + 752);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.and(m).intoArray(out, o + 768);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_1.and(m).intoArray(out, o + 784);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w15_0.lanewise(LSHR, 20).or(w16_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 800);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w15_1.lanewise(LSHR, 20).or(w16_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 816);
-        w16_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 832);
-        w16_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 848);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w16_0.lanewise(LSHR, 28).or(w17_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 864);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w16_1.lanewise(LSHR, 28).or(w17_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 880);
-        IntVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsInts();
-        w17_0.lanewise(LSHR, 16).or(w18_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 896);
-        IntVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsInts();
-        w17_1.lanewise(LSHR, 16).or(w18_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 912);
-        w18_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 928);
-        w18_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 944);
-        IntVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsInts();
-        w18_0.lanewise(LSHR, 24).or(w19_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 960);
-        IntVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsInts();
-        w18_1.lanewise(LSHR, 24).or(w19_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 976);
-        w19_0.lanewise(LSHR, 12).intoArray(out, o + 992);
-        w19_1.lanewise(LSHR, 12).intoArray(out, o + 1008);
     }
 
     private static void flat20_0(byte[] in, int p, int[] out, int o) {
@@ -10353,131 +9993,33 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack24(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3072) { unpack24_0(in, p, out, o); unpack24_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xffffff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 3072 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 384 * k;
+                int r = ob + 128 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+                w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
+                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+                w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
+                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+                w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
+                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+                w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 80);
+                w2_0.lanewise(LSHR, 8).intoArray(out, r + 96);
+                w2_1.lanewise(LSHR, 8).intoArray(out, r + 112);
+            }
+        }
     }
 
     private static void flat24(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3072) { flat24_0(in, p, out, o); flat24_1(in, p, out, o); }
-    }
-
-    private static void unpack24_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 48);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 64);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 80);
-        w2_0.lanewise(LSHR, 8).intoArray(out, o + 96);
-        w2_1.lanewise(LSHR, 8).intoArray(out, o + 112);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 128);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 144);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 160);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 176);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 16).or(w5_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 192);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 16).or(w5_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 208);
-        w5_0.lanewise(LSHR, 8).intoArray(out, o + 224);
-        w5_1.lanewise(LSHR, 8).intoArray(out, o + 240);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.and(m).intoArray(out, o + 256);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_1.and(m).intoArray(out, o + 272);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w6_0.lanewise(LSHR, 24).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 288);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w6_1.lanewise(LSHR, 24).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 304);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 16).or(w8_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 320);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 16).or(w8_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 336);
-        w8_0.lanewise(LSHR, 8).intoArray(out, o + 352);
-        w8_1.lanewise(LSHR, 8).intoArray(out, o + 368);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.and(m).intoArray(out, o + 384);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_1.and(m).intoArray(out, o + 400);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w9_0.lanewise(LSHR, 24).or(w10_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 416);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w9_1.lanewise(LSHR, 24).or(w10_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 432);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 16).or(w11_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 448);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 16).or(w11_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 464);
-        w11_0.lanewise(LSHR, 8).intoArray(out, o + 480);
-        w11_1.lanewise(LSHR, 8).intoArray(out, o + 496);
-    }
-
-    private static void unpack24_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w12_0.and(m).intoArray(out, o + 512);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w12_1.and(m).intoArray(out, o + 528);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w12_0.lanewise(LSHR, 24).or(w13_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 544);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w12_1.lanewise(LSHR, 24).or(w13_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 560);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w13_0.lanewise(LSHR, 16).or(w14_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 576);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w13_1.lanewise(LSHR, 16).or(w14_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 592);
-        w14_0.lanewise(LSHR, 8).intoArray(out, o + 608);
-        w14_1.lanewise(LSHR, 8).intoArray(out, o + 624);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.and(m).intoArray(out, o + 640);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_1.and(m).intoArray(out, o + 656);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w15_0.lanewise(LSHR, 24).or(w16_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 672);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w15_1.lanewise(LSHR, 24).or(w16_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 688);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w16_0.lanewise(LSHR, 16).or(w17_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 704);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w16_1.lanewise(LSHR, 16).or(w17_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 720);
-        w17_0.lanewise(LSHR, 8).intoArray(out, o + 736);
-        w17_1.lanewise(LSHR, 8).intoArray(out, o + 752);
-        IntVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsInts();
-        w18_0.and(m).intoArray(out, o + 768);
-        IntVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsInts();
-        w18_1.and(m).intoArray(out, o + 784);
-        IntVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsInts();
-        w18_0.lanewise(LSHR, 24).or(w19_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 800);
-        IntVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsInts();
-        w18_1.lanewise(LSHR, 24).or(w19_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 816);
-        IntVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsInts();
-        w19_0.lanewise(LSHR, 16).or(w20_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 832);
-        IntVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsInts();
-        w19_1.lanewise(LSHR, 16).or(w20_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 848);
-        w20_0.lanewise(LSHR, 8).intoArray(out, o + 864);
-        w20_1.lanewise(LSHR, 8).intoArray(out, o + 880);
-        IntVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsInts();
-        w21_0.and(m).intoArray(out, o + 896);
-        IntVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsInts();
-        w21_1.and(m).intoArray(out, o + 912);
-        IntVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsInts();
-        w21_0.lanewise(LSHR, 24).or(w22_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 928);
-        IntVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsInts();
-        w21_1.lanewise(LSHR, 24).or(w22_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 944);
-        IntVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsInts();
-        w22_0.lanewise(LSHR, 16).or(w23_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 960);
-        IntVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsInts();
-        w22_1.lanewise(LSHR, 16).or(w23_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 976);
-        w23_0.lanewise(LSHR, 8).intoArray(out, o + 992);
-        w23_1.lanewise(LSHR, 8).intoArray(out, o + 1008);
     }
 
     private static void flat24_0(byte[] in, int p, int[] out, int o) {
@@ -12409,147 +11951,49 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack28(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3584) { unpack28_0(in, p, out, o); unpack28_1(in, p, out, o); unpack28_2(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0xfffffff);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 3584 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 4; k++) {
+                int q = pb + 896 * k;
+                int r = ob + 256 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.and(m).intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.and(m).intoArray(out, r + 16);
+                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+                w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 32);
+                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+                w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 48);
+                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+                w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 64);
+                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+                w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
+                IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+                w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 96);
+                IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+                w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 112);
+                IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+                w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 128);
+                IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+                w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 144);
+                IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+                w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).intoArray(out, r + 160);
+                IntVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsInts();
+                w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).intoArray(out, r + 176);
+                IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+                w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 192);
+                IntVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsInts();
+                w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 208);
+                w6_0.lanewise(LSHR, 4).intoArray(out, r + 224);
+                w6_1.lanewise(LSHR, 4).intoArray(out, r + 240);
+            }
+        }
     }
 
     private static void flat28(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3584) { flat28_0(in, p, out, o); flat28_1(in, p, out, o); }
-    }
-
-    private static void unpack28_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfffffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 48);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 64);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 80);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 96);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 112);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 128);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 144);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 160);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 176);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 192);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 208);
-        w6_0.lanewise(LSHR, 4).intoArray(out, o + 224);
-        w6_1.lanewise(LSHR, 4).intoArray(out, o + 240);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.and(m).intoArray(out, o + 256);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_1.and(m).intoArray(out, o + 272);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 28).or(w8_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 288);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 28).or(w8_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 304);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w8_0.lanewise(LSHR, 24).or(w9_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 320);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w8_1.lanewise(LSHR, 24).or(w9_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 336);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w9_0.lanewise(LSHR, 20).or(w10_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 352);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w9_1.lanewise(LSHR, 20).or(w10_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 368);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 16).or(w11_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 384);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 16).or(w11_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 400);
-    }
-
-    private static void unpack28_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfffffff);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w11_0.lanewise(LSHR, 12).or(w12_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 416);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w11_1.lanewise(LSHR, 12).or(w12_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 432);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w12_0.lanewise(LSHR, 8).or(w13_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 448);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w12_1.lanewise(LSHR, 8).or(w13_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 464);
-        w13_0.lanewise(LSHR, 4).intoArray(out, o + 480);
-        w13_1.lanewise(LSHR, 4).intoArray(out, o + 496);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w14_0.and(m).intoArray(out, o + 512);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w14_1.and(m).intoArray(out, o + 528);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w14_0.lanewise(LSHR, 28).or(w15_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 544);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w14_1.lanewise(LSHR, 28).or(w15_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 560);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w15_0.lanewise(LSHR, 24).or(w16_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 576);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w15_1.lanewise(LSHR, 24).or(w16_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 592);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w16_0.lanewise(LSHR, 20).or(w17_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 608);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w16_1.lanewise(LSHR, 20).or(w17_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 624);
-        IntVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsInts();
-        w17_0.lanewise(LSHR, 16).or(w18_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 640);
-        IntVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsInts();
-        w17_1.lanewise(LSHR, 16).or(w18_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 656);
-        IntVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsInts();
-        w18_0.lanewise(LSHR, 12).or(w19_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 672);
-        IntVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsInts();
-        w18_1.lanewise(LSHR, 12).or(w19_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 688);
-        IntVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsInts();
-        w19_0.lanewise(LSHR, 8).or(w20_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 704);
-        IntVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsInts();
-        w19_1.lanewise(LSHR, 8).or(w20_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 720);
-        w20_0.lanewise(LSHR, 4).intoArray(out, o + 736);
-        w20_1.lanewise(LSHR, 4).intoArray(out, o + 752);
-        IntVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsInts();
-        w21_0.and(m).intoArray(out, o + 768);
-        IntVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsInts();
-        w21_1.and(m).intoArray(out, o + 784);
-        IntVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsInts();
-        w21_0.lanewise(LSHR, 28).or(w22_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 800);
-        IntVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsInts();
-        w21_1.lanewise(LSHR, 28).or(w22_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 816);
-        IntVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsInts();
-        w22_0.lanewise(LSHR, 24).or(w23_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 832);
-        IntVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsInts();
-        w22_1.lanewise(LSHR, 24).or(w23_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 848);
-    }
-
-    private static void unpack28_2(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0xfffffff);
-        IntVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsInts();
-        IntVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsInts();
-        w23_0.lanewise(LSHR, 20).or(w24_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 864);
-        IntVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsInts();
-        IntVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsInts();
-        w23_1.lanewise(LSHR, 20).or(w24_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 880);
-        IntVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsInts();
-        w24_0.lanewise(LSHR, 16).or(w25_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 896);
-        IntVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsInts();
-        w24_1.lanewise(LSHR, 16).or(w25_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 912);
-        IntVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsInts();
-        w25_0.lanewise(LSHR, 12).or(w26_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 928);
-        IntVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsInts();
-        w25_1.lanewise(LSHR, 12).or(w26_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 944);
-        IntVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsInts();
-        w26_0.lanewise(LSHR, 8).or(w27_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 960);
-        IntVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsInts();
-        w26_1.lanewise(LSHR, 8).or(w27_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 976);
-        w27_0.lanewise(LSHR, 4).intoArray(out, o + 992);
-        w27_1.lanewise(LSHR, 4).intoArray(out, o + 1008);
     }
 
     private static void flat28_0(byte[] in, int p, int[] out, int o) {
@@ -14557,145 +14001,22 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack32(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4096) { unpack32_0(in, p, out, o); unpack32_1(in, p, out, o); }
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 4096 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 32; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 32 * k;
+                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+                w0_0.intoArray(out, r + 0);
+                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+                w0_1.intoArray(out, r + 16);
+            }
+        }
     }
 
     private static void flat32(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4096) { flat32_0(in, p, out, o); flat32_1(in, p, out, o); }
-    }
-
-    private static void unpack32_0(byte[] in, int p, int[] out, int o) {
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.intoArray(out, o + 16);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_1.intoArray(out, o + 48);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w2_0.intoArray(out, o + 64);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w2_1.intoArray(out, o + 80);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.intoArray(out, o + 96);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.intoArray(out, o + 112);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w4_0.intoArray(out, o + 128);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w4_1.intoArray(out, o + 144);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.intoArray(out, o + 160);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_1.intoArray(out, o + 176);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w6_0.intoArray(out, o + 192);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w6_1.intoArray(out, o + 208);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.intoArray(out, o + 224);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_1.intoArray(out, o + 240);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w8_0.intoArray(out, o + 256);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w8_1.intoArray(out, o + 272);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.intoArray(out, o + 288);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_1.intoArray(out, o + 304);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w10_0.intoArray(out, o + 320);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w10_1.intoArray(out, o + 336);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w11_0.intoArray(out, o + 352);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w11_1.intoArray(out, o + 368);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w12_0.intoArray(out, o + 384);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w12_1.intoArray(out, o + 400);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w13_0.intoArray(out, o + 416);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w13_1.intoArray(out, o + 432);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w14_0.intoArray(out, o + 448);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w14_1.intoArray(out, o + 464);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w15_0.intoArray(out, o + 480);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w15_1.intoArray(out, o + 496);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w16_0.intoArray(out, o + 512);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w16_1.intoArray(out, o + 528);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w17_0.intoArray(out, o + 544);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w17_1.intoArray(out, o + 560);
-        IntVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsInts();
-        w18_0.intoArray(out, o + 576);
-        IntVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsInts();
-        w18_1.intoArray(out, o + 592);
-        IntVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsInts();
-        w19_0.intoArray(out, o + 608);
-        IntVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsInts();
-        w19_1.intoArray(out, o + 624);
-        IntVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsInts();
-        w20_0.intoArray(out, o + 640);
-        IntVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsInts();
-        w20_1.intoArray(out, o + 656);
-        IntVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsInts();
-        w21_0.intoArray(out, o + 672);
-        IntVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsInts();
-        w21_1.intoArray(out, o + 688);
-        IntVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsInts();
-        w22_0.intoArray(out, o + 704);
-        IntVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsInts();
-        w22_1.intoArray(out, o + 720);
-        IntVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsInts();
-        w23_0.intoArray(out, o + 736);
-        IntVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsInts();
-        w23_1.intoArray(out, o + 752);
-        IntVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsInts();
-        w24_0.intoArray(out, o + 768);
-        IntVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsInts();
-        w24_1.intoArray(out, o + 784);
-    }
-
-    private static void unpack32_1(byte[] in, int p, int[] out, int o) {
-        IntVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsInts();
-        w25_0.intoArray(out, o + 800);
-        IntVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsInts();
-        w25_1.intoArray(out, o + 816);
-        IntVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsInts();
-        w26_0.intoArray(out, o + 832);
-        IntVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsInts();
-        w26_1.intoArray(out, o + 848);
-        IntVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsInts();
-        w27_0.intoArray(out, o + 864);
-        IntVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsInts();
-        w27_1.intoArray(out, o + 880);
-        IntVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsInts();
-        w28_0.intoArray(out, o + 896);
-        IntVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsInts();
-        w28_1.intoArray(out, o + 912);
-        IntVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsInts();
-        w29_0.intoArray(out, o + 928);
-        IntVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsInts();
-        w29_1.intoArray(out, o + 944);
-        IntVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsInts();
-        w30_0.intoArray(out, o + 960);
-        IntVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsInts();
-        w30_1.intoArray(out, o + 976);
-        IntVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsInts();
-        w31_0.intoArray(out, o + 992);
-        IntVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsInts();
-        w31_1.intoArray(out, o + 1008);
     }
 
     private static void flat32_0(byte[] in, int p, int[] out, int o) {

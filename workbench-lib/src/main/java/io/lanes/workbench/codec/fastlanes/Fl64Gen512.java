@@ -5202,167 +5202,37 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack8(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1024) { unpack8_0(in, p, out, o); unpack8_1(in, p, out, o); unpack8_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 1024 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 128 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 16);
+                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 24);
+                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 40);
+                w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 48);
+                w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 56);
+                w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 64);
+                w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 72);
+                w0_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 80);
+                w0_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 88);
+                w0_0.lanewise(LSHR, 48).and(m).intoArray(out, r + 96);
+                w0_1.lanewise(LSHR, 48).and(m).intoArray(out, r + 104);
+                w0_0.lanewise(LSHR, 56).intoArray(out, r + 112);
+                w0_1.lanewise(LSHR, 56).intoArray(out, r + 120);
+            }
+        }
     }
 
     private static void flat8(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1024) { flat8_0(in, p, out, o); flat8_1(in, p, out, o); flat8_2(in, p, out, o); flat8_3(in, p, out, o); }
-    }
-
-    private static void unpack8_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 40);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 48);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 72);
-        w0_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 80);
-        w0_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 104);
-        w0_0.lanewise(LSHR, 56).intoArray(out, o + 112);
-        w0_1.lanewise(LSHR, 56).intoArray(out, o + 120);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.and(m).intoArray(out, o + 128);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.and(m).intoArray(out, o + 136);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 144);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 152);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 160);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 168);
-        w1_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 176);
-        w1_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 184);
-        w1_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 192);
-        w1_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 200);
-        w1_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 208);
-        w1_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 216);
-        w1_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 224);
-        w1_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 232);
-        w1_0.lanewise(LSHR, 56).intoArray(out, o + 240);
-        w1_1.lanewise(LSHR, 56).intoArray(out, o + 248);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w2_0.and(m).intoArray(out, o + 256);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w2_1.and(m).intoArray(out, o + 264);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 272);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 280);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 288);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 296);
-        w2_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 304);
-        w2_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 312);
-        w2_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 320);
-        w2_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 328);
-        w2_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 336);
-        w2_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 344);
-        w2_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 352);
-        w2_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 360);
-        w2_0.lanewise(LSHR, 56).intoArray(out, o + 368);
-        w2_1.lanewise(LSHR, 56).intoArray(out, o + 376);
-    }
-
-    private static void unpack8_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffL);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 384);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 392);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 400);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 408);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 416);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 424);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 432);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 440);
-        w3_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 448);
-        w3_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 456);
-        w3_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 464);
-        w3_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 472);
-        w3_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 480);
-        w3_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 488);
-        w3_0.lanewise(LSHR, 56).intoArray(out, o + 496);
-        w3_1.lanewise(LSHR, 56).intoArray(out, o + 504);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w4_0.and(m).intoArray(out, o + 512);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w4_1.and(m).intoArray(out, o + 520);
-        w4_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 528);
-        w4_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 536);
-        w4_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 544);
-        w4_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 552);
-        w4_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 560);
-        w4_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 568);
-        w4_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 576);
-        w4_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 584);
-        w4_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 592);
-        w4_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 600);
-        w4_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 608);
-        w4_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 616);
-        w4_0.lanewise(LSHR, 56).intoArray(out, o + 624);
-        w4_1.lanewise(LSHR, 56).intoArray(out, o + 632);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w5_0.and(m).intoArray(out, o + 640);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w5_1.and(m).intoArray(out, o + 648);
-        w5_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 656);
-        w5_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 664);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 672);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 680);
-        w5_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 688);
-        w5_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 696);
-        w5_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 704);
-        w5_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 712);
-        w5_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 720);
-        w5_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 728);
-        w5_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 736);
-        w5_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 744);
-        w5_0.lanewise(LSHR, 56).intoArray(out, o + 752);
-        w5_1.lanewise(LSHR, 56).intoArray(out, o + 760);
-    }
-
-    private static void unpack8_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffL);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.and(m).intoArray(out, o + 768);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.and(m).intoArray(out, o + 776);
-        w6_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 784);
-        w6_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 792);
-        w6_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 800);
-        w6_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 808);
-        w6_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 816);
-        w6_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 824);
-        w6_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 832);
-        w6_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 840);
-        w6_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 848);
-        w6_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 856);
-        w6_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 864);
-        w6_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 872);
-        w6_0.lanewise(LSHR, 56).intoArray(out, o + 880);
-        w6_1.lanewise(LSHR, 56).intoArray(out, o + 888);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.and(m).intoArray(out, o + 896);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.and(m).intoArray(out, o + 904);
-        w7_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 912);
-        w7_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 920);
-        w7_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 928);
-        w7_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 936);
-        w7_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 944);
-        w7_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 952);
-        w7_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 960);
-        w7_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 968);
-        w7_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 976);
-        w7_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 984);
-        w7_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 992);
-        w7_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 1000);
-        w7_0.lanewise(LSHR, 56).intoArray(out, o + 1008);
-        w7_1.lanewise(LSHR, 56).intoArray(out, o + 1016);
     }
 
     private static void flat8_0(byte[] in, int p, long[] out, int o) {
@@ -11304,183 +11174,29 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack16(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2048) { unpack16_0(in, p, out, o); unpack16_1(in, p, out, o); unpack16_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 2048 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 16; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 64 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 16);
+                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 24);
+                w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 32);
+                w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 40);
+                w0_0.lanewise(LSHR, 48).intoArray(out, r + 48);
+                w0_1.lanewise(LSHR, 48).intoArray(out, r + 56);
+            }
+        }
     }
 
     private static void flat16(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2048) { flat16_0(in, p, out, o); flat16_1(in, p, out, o); flat16_2(in, p, out, o); flat16_3(in, p, out, o); }
-    }
-
-    private static void unpack16_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 40);
-        w0_0.lanewise(LSHR, 48).intoArray(out, o + 48);
-        w0_1.lanewise(LSHR, 48).intoArray(out, o + 56);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.and(m).intoArray(out, o + 64);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.and(m).intoArray(out, o + 72);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 80);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 88);
-        w1_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 96);
-        w1_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 104);
-        w1_0.lanewise(LSHR, 48).intoArray(out, o + 112);
-        w1_1.lanewise(LSHR, 48).intoArray(out, o + 120);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w2_0.and(m).intoArray(out, o + 128);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w2_1.and(m).intoArray(out, o + 136);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 144);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 152);
-        w2_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 160);
-        w2_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 168);
-        w2_0.lanewise(LSHR, 48).intoArray(out, o + 176);
-        w2_1.lanewise(LSHR, 48).intoArray(out, o + 184);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 192);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 200);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 208);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 216);
-        w3_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 224);
-        w3_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 232);
-        w3_0.lanewise(LSHR, 48).intoArray(out, o + 240);
-        w3_1.lanewise(LSHR, 48).intoArray(out, o + 248);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w4_0.and(m).intoArray(out, o + 256);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w4_1.and(m).intoArray(out, o + 264);
-        w4_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 272);
-        w4_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 280);
-        w4_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 288);
-        w4_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 296);
-        w4_0.lanewise(LSHR, 48).intoArray(out, o + 304);
-        w4_1.lanewise(LSHR, 48).intoArray(out, o + 312);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w5_0.and(m).intoArray(out, o + 320);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w5_1.and(m).intoArray(out, o + 328);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 336);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 344);
-        w5_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 352);
-        w5_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 360);
-        w5_0.lanewise(LSHR, 48).intoArray(out, o + 368);
-        w5_1.lanewise(LSHR, 48).intoArray(out, o + 376);
-    }
-
-    private static void unpack16_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffL);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.and(m).intoArray(out, o + 384);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.and(m).intoArray(out, o + 392);
-        w6_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 400);
-        w6_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 408);
-        w6_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 416);
-        w6_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 424);
-        w6_0.lanewise(LSHR, 48).intoArray(out, o + 432);
-        w6_1.lanewise(LSHR, 48).intoArray(out, o + 440);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.and(m).intoArray(out, o + 448);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.and(m).intoArray(out, o + 456);
-        w7_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 464);
-        w7_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 472);
-        w7_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 480);
-        w7_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 488);
-        w7_0.lanewise(LSHR, 48).intoArray(out, o + 496);
-        w7_1.lanewise(LSHR, 48).intoArray(out, o + 504);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w8_0.and(m).intoArray(out, o + 512);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w8_1.and(m).intoArray(out, o + 520);
-        w8_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 528);
-        w8_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 536);
-        w8_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 544);
-        w8_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 552);
-        w8_0.lanewise(LSHR, 48).intoArray(out, o + 560);
-        w8_1.lanewise(LSHR, 48).intoArray(out, o + 568);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.and(m).intoArray(out, o + 576);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.and(m).intoArray(out, o + 584);
-        w9_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 592);
-        w9_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 600);
-        w9_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 608);
-        w9_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 616);
-        w9_0.lanewise(LSHR, 48).intoArray(out, o + 624);
-        w9_1.lanewise(LSHR, 48).intoArray(out, o + 632);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w10_0.and(m).intoArray(out, o + 640);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w10_1.and(m).intoArray(out, o + 648);
-        w10_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 656);
-        w10_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 664);
-        w10_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 672);
-        w10_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 680);
-        w10_0.lanewise(LSHR, 48).intoArray(out, o + 688);
-        w10_1.lanewise(LSHR, 48).intoArray(out, o + 696);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w11_0.and(m).intoArray(out, o + 704);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w11_1.and(m).intoArray(out, o + 712);
-        w11_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 720);
-        w11_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 728);
-        w11_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 736);
-        w11_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 744);
-        w11_0.lanewise(LSHR, 48).intoArray(out, o + 752);
-        w11_1.lanewise(LSHR, 48).intoArray(out, o + 760);
-    }
-
-    private static void unpack16_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffL);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w12_0.and(m).intoArray(out, o + 768);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w12_1.and(m).intoArray(out, o + 776);
-        w12_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 784);
-        w12_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 792);
-        w12_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 800);
-        w12_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 808);
-        w12_0.lanewise(LSHR, 48).intoArray(out, o + 816);
-        w12_1.lanewise(LSHR, 48).intoArray(out, o + 824);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w13_0.and(m).intoArray(out, o + 832);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w13_1.and(m).intoArray(out, o + 840);
-        w13_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 848);
-        w13_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 856);
-        w13_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 864);
-        w13_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 872);
-        w13_0.lanewise(LSHR, 48).intoArray(out, o + 880);
-        w13_1.lanewise(LSHR, 48).intoArray(out, o + 888);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w14_0.and(m).intoArray(out, o + 896);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w14_1.and(m).intoArray(out, o + 904);
-        w14_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 912);
-        w14_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 920);
-        w14_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 928);
-        w14_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 936);
-        w14_0.lanewise(LSHR, 48).intoArray(out, o + 944);
-        w14_1.lanewise(LSHR, 48).intoArray(out, o + 952);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.and(m).intoArray(out, o + 960);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.and(m).intoArray(out, o + 968);
-        w15_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 976);
-        w15_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 984);
-        w15_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 992);
-        w15_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 1000);
-        w15_0.lanewise(LSHR, 48).intoArray(out, o + 1008);
-        w15_1.lanewise(LSHR, 48).intoArray(out, o + 1016);
     }
 
     private static void flat16_0(byte[] in, int p, long[] out, int o) {
@@ -17855,209 +17571,41 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack24(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3072) { unpack24_0(in, p, out, o); unpack24_1(in, p, out, o); unpack24_2(in, p, out, o); unpack24_3(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffffffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 3072 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 384 * k;
+                int r = ob + 128 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 16);
+                w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 24);
+                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+                w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 32);
+                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+                w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 40);
+                w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
+                w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 56);
+                w1_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 64);
+                w1_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 72);
+                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+                w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
+                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+                w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 88);
+                w2_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 96);
+                w2_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 104);
+                w2_0.lanewise(LSHR, 40).intoArray(out, r + 112);
+                w2_1.lanewise(LSHR, 40).intoArray(out, r + 120);
+            }
+        }
     }
 
     private static void flat24(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3072) { flat24_0(in, p, out, o); flat24_1(in, p, out, o); flat24_2(in, p, out, o); flat24_3(in, p, out, o); flat24_4(in, p, out, o); flat24_5(in, p, out, o); flat24_6(in, p, out, o); flat24_7(in, p, out, o); }
-    }
-
-    private static void unpack24_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 24);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 32);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 40);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 48);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 56);
-        w1_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 64);
-        w1_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 72);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 80);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 88);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 96);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 104);
-        w2_0.lanewise(LSHR, 40).intoArray(out, o + 112);
-        w2_1.lanewise(LSHR, 40).intoArray(out, o + 120);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 128);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 136);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 144);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 152);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 160);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 168);
-        w4_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 176);
-        w4_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 184);
-        w4_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 192);
-        w4_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 200);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w4_0.lanewise(LSHR, 56).or(w5_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 208);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w4_1.lanewise(LSHR, 56).or(w5_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 216);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 224);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 232);
-        w5_0.lanewise(LSHR, 40).intoArray(out, o + 240);
-        w5_1.lanewise(LSHR, 40).intoArray(out, o + 248);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.and(m).intoArray(out, o + 256);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.and(m).intoArray(out, o + 264);
-        w6_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 272);
-        w6_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 280);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w6_0.lanewise(LSHR, 48).or(w7_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 288);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w6_1.lanewise(LSHR, 48).or(w7_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 296);
-    }
-
-    private static void unpack24_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffL);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 304);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 312);
-        w7_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 320);
-        w7_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 328);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 56).or(w8_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 336);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 56).or(w8_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 344);
-        w8_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 352);
-        w8_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 360);
-        w8_0.lanewise(LSHR, 40).intoArray(out, o + 368);
-        w8_1.lanewise(LSHR, 40).intoArray(out, o + 376);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.and(m).intoArray(out, o + 384);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.and(m).intoArray(out, o + 392);
-        w9_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 400);
-        w9_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 408);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w9_0.lanewise(LSHR, 48).or(w10_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 416);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w9_1.lanewise(LSHR, 48).or(w10_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 424);
-        w10_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 432);
-        w10_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 440);
-        w10_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 448);
-        w10_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 456);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 56).or(w11_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 464);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 56).or(w11_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 472);
-        w11_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 480);
-        w11_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 488);
-        w11_0.lanewise(LSHR, 40).intoArray(out, o + 496);
-        w11_1.lanewise(LSHR, 40).intoArray(out, o + 504);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w12_0.and(m).intoArray(out, o + 512);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w12_1.and(m).intoArray(out, o + 520);
-        w12_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 528);
-        w12_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 536);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 48).or(w13_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 544);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 48).or(w13_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 552);
-        w13_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 560);
-        w13_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 568);
-        w13_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 576);
-        w13_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 584);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w13_0.lanewise(LSHR, 56).or(w14_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 592);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w13_1.lanewise(LSHR, 56).or(w14_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 600);
-        w14_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 608);
-        w14_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 616);
-    }
-
-    private static void unpack24_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffL);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w14_0.lanewise(LSHR, 40).intoArray(out, o + 624);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w14_1.lanewise(LSHR, 40).intoArray(out, o + 632);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.and(m).intoArray(out, o + 640);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.and(m).intoArray(out, o + 648);
-        w15_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 656);
-        w15_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 664);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 48).or(w16_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 672);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 48).or(w16_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 680);
-        w16_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 688);
-        w16_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 696);
-        w16_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 704);
-        w16_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 712);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 56).or(w17_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 720);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 56).or(w17_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 728);
-        w17_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 736);
-        w17_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 744);
-        w17_0.lanewise(LSHR, 40).intoArray(out, o + 752);
-        w17_1.lanewise(LSHR, 40).intoArray(out, o + 760);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w18_0.and(m).intoArray(out, o + 768);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w18_1.and(m).intoArray(out, o + 776);
-        w18_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 784);
-        w18_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 792);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 48).or(w19_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 800);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 48).or(w19_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 808);
-        w19_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 816);
-        w19_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 824);
-        w19_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 832);
-        w19_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 840);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w19_0.lanewise(LSHR, 56).or(w20_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 848);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w19_1.lanewise(LSHR, 56).or(w20_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 856);
-        w20_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 864);
-        w20_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 872);
-        w20_0.lanewise(LSHR, 40).intoArray(out, o + 880);
-        w20_1.lanewise(LSHR, 40).intoArray(out, o + 888);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w21_0.and(m).intoArray(out, o + 896);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w21_1.and(m).intoArray(out, o + 904);
-        w21_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 912);
-        w21_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 920);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w21_0.lanewise(LSHR, 48).or(w22_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 928);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w21_1.lanewise(LSHR, 48).or(w22_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 936);
-    }
-
-    private static void unpack24_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffL);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 944);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 952);
-        w22_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 960);
-        w22_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 968);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 56).or(w23_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 976);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 56).or(w23_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 984);
-        w23_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 992);
-        w23_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 1000);
-        w23_0.lanewise(LSHR, 40).intoArray(out, o + 1008);
-        w23_1.lanewise(LSHR, 40).intoArray(out, o + 1016);
     }
 
     private static void flat24_0(byte[] in, int p, long[] out, int o) {
@@ -24826,215 +24374,25 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack32(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4096) { unpack32_0(in, p, out, o); unpack32_1(in, p, out, o); unpack32_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffffffffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 4096 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 32; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 32 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                w0_0.lanewise(LSHR, 32).intoArray(out, r + 16);
+                w0_1.lanewise(LSHR, 32).intoArray(out, r + 24);
+            }
+        }
     }
 
     private static void flat32(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4096) { flat32_0(in, p, out, o); flat32_1(in, p, out, o); flat32_2(in, p, out, o); flat32_3(in, p, out, o); }
-    }
-
-    private static void unpack32_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 32).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 32).intoArray(out, o + 24);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.and(m).intoArray(out, o + 32);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.and(m).intoArray(out, o + 40);
-        w1_0.lanewise(LSHR, 32).intoArray(out, o + 48);
-        w1_1.lanewise(LSHR, 32).intoArray(out, o + 56);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w2_0.and(m).intoArray(out, o + 64);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w2_1.and(m).intoArray(out, o + 72);
-        w2_0.lanewise(LSHR, 32).intoArray(out, o + 80);
-        w2_1.lanewise(LSHR, 32).intoArray(out, o + 88);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 96);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 104);
-        w3_0.lanewise(LSHR, 32).intoArray(out, o + 112);
-        w3_1.lanewise(LSHR, 32).intoArray(out, o + 120);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w4_0.and(m).intoArray(out, o + 128);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w4_1.and(m).intoArray(out, o + 136);
-        w4_0.lanewise(LSHR, 32).intoArray(out, o + 144);
-        w4_1.lanewise(LSHR, 32).intoArray(out, o + 152);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w5_0.and(m).intoArray(out, o + 160);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w5_1.and(m).intoArray(out, o + 168);
-        w5_0.lanewise(LSHR, 32).intoArray(out, o + 176);
-        w5_1.lanewise(LSHR, 32).intoArray(out, o + 184);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.and(m).intoArray(out, o + 192);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.and(m).intoArray(out, o + 200);
-        w6_0.lanewise(LSHR, 32).intoArray(out, o + 208);
-        w6_1.lanewise(LSHR, 32).intoArray(out, o + 216);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.and(m).intoArray(out, o + 224);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.and(m).intoArray(out, o + 232);
-        w7_0.lanewise(LSHR, 32).intoArray(out, o + 240);
-        w7_1.lanewise(LSHR, 32).intoArray(out, o + 248);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w8_0.and(m).intoArray(out, o + 256);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w8_1.and(m).intoArray(out, o + 264);
-        w8_0.lanewise(LSHR, 32).intoArray(out, o + 272);
-        w8_1.lanewise(LSHR, 32).intoArray(out, o + 280);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.and(m).intoArray(out, o + 288);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.and(m).intoArray(out, o + 296);
-        w9_0.lanewise(LSHR, 32).intoArray(out, o + 304);
-        w9_1.lanewise(LSHR, 32).intoArray(out, o + 312);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w10_0.and(m).intoArray(out, o + 320);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w10_1.and(m).intoArray(out, o + 328);
-        w10_0.lanewise(LSHR, 32).intoArray(out, o + 336);
-        w10_1.lanewise(LSHR, 32).intoArray(out, o + 344);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w11_0.and(m).intoArray(out, o + 352);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w11_1.and(m).intoArray(out, o + 360);
-        w11_0.lanewise(LSHR, 32).intoArray(out, o + 368);
-        w11_1.lanewise(LSHR, 32).intoArray(out, o + 376);
-    }
-
-    private static void unpack32_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffL);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w12_0.and(m).intoArray(out, o + 384);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w12_1.and(m).intoArray(out, o + 392);
-        w12_0.lanewise(LSHR, 32).intoArray(out, o + 400);
-        w12_1.lanewise(LSHR, 32).intoArray(out, o + 408);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w13_0.and(m).intoArray(out, o + 416);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w13_1.and(m).intoArray(out, o + 424);
-        w13_0.lanewise(LSHR, 32).intoArray(out, o + 432);
-        w13_1.lanewise(LSHR, 32).intoArray(out, o + 440);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w14_0.and(m).intoArray(out, o + 448);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w14_1.and(m).intoArray(out, o + 456);
-        w14_0.lanewise(LSHR, 32).intoArray(out, o + 464);
-        w14_1.lanewise(LSHR, 32).intoArray(out, o + 472);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.and(m).intoArray(out, o + 480);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.and(m).intoArray(out, o + 488);
-        w15_0.lanewise(LSHR, 32).intoArray(out, o + 496);
-        w15_1.lanewise(LSHR, 32).intoArray(out, o + 504);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w16_0.and(m).intoArray(out, o + 512);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w16_1.and(m).intoArray(out, o + 520);
-        w16_0.lanewise(LSHR, 32).intoArray(out, o + 528);
-        w16_1.lanewise(LSHR, 32).intoArray(out, o + 536);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w17_0.and(m).intoArray(out, o + 544);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w17_1.and(m).intoArray(out, o + 552);
-        w17_0.lanewise(LSHR, 32).intoArray(out, o + 560);
-        w17_1.lanewise(LSHR, 32).intoArray(out, o + 568);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w18_0.and(m).intoArray(out, o + 576);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w18_1.and(m).intoArray(out, o + 584);
-        w18_0.lanewise(LSHR, 32).intoArray(out, o + 592);
-        w18_1.lanewise(LSHR, 32).intoArray(out, o + 600);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w19_0.and(m).intoArray(out, o + 608);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w19_1.and(m).intoArray(out, o + 616);
-        w19_0.lanewise(LSHR, 32).intoArray(out, o + 624);
-        w19_1.lanewise(LSHR, 32).intoArray(out, o + 632);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w20_0.and(m).intoArray(out, o + 640);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w20_1.and(m).intoArray(out, o + 648);
-        w20_0.lanewise(LSHR, 32).intoArray(out, o + 656);
-        w20_1.lanewise(LSHR, 32).intoArray(out, o + 664);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w21_0.and(m).intoArray(out, o + 672);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w21_1.and(m).intoArray(out, o + 680);
-        w21_0.lanewise(LSHR, 32).intoArray(out, o + 688);
-        w21_1.lanewise(LSHR, 32).intoArray(out, o + 696);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w22_0.and(m).intoArray(out, o + 704);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w22_1.and(m).intoArray(out, o + 712);
-        w22_0.lanewise(LSHR, 32).intoArray(out, o + 720);
-        w22_1.lanewise(LSHR, 32).intoArray(out, o + 728);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w23_0.and(m).intoArray(out, o + 736);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w23_1.and(m).intoArray(out, o + 744);
-        w23_0.lanewise(LSHR, 32).intoArray(out, o + 752);
-        w23_1.lanewise(LSHR, 32).intoArray(out, o + 760);
-    }
-
-    private static void unpack32_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffL);
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w24_0.and(m).intoArray(out, o + 768);
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w24_1.and(m).intoArray(out, o + 776);
-        w24_0.lanewise(LSHR, 32).intoArray(out, o + 784);
-        w24_1.lanewise(LSHR, 32).intoArray(out, o + 792);
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w25_0.and(m).intoArray(out, o + 800);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w25_1.and(m).intoArray(out, o + 808);
-        w25_0.lanewise(LSHR, 32).intoArray(out, o + 816);
-        w25_1.lanewise(LSHR, 32).intoArray(out, o + 824);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w26_0.and(m).intoArray(out, o + 832);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w26_1.and(m).intoArray(out, o + 840);
-        w26_0.lanewise(LSHR, 32).intoArray(out, o + 848);
-        w26_1.lanewise(LSHR, 32).intoArray(out, o + 856);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w27_0.and(m).intoArray(out, o + 864);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w27_1.and(m).intoArray(out, o + 872);
-        w27_0.lanewise(LSHR, 32).intoArray(out, o + 880);
-        w27_1.lanewise(LSHR, 32).intoArray(out, o + 888);
-        LongVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsLongs();
-        w28_0.and(m).intoArray(out, o + 896);
-        LongVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsLongs();
-        w28_1.and(m).intoArray(out, o + 904);
-        w28_0.lanewise(LSHR, 32).intoArray(out, o + 912);
-        w28_1.lanewise(LSHR, 32).intoArray(out, o + 920);
-        LongVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsLongs();
-        w29_0.and(m).intoArray(out, o + 928);
-        LongVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsLongs();
-        w29_1.and(m).intoArray(out, o + 936);
-        w29_0.lanewise(LSHR, 32).intoArray(out, o + 944);
-        w29_1.lanewise(LSHR, 32).intoArray(out, o + 952);
-        LongVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsLongs();
-        w30_0.and(m).intoArray(out, o + 960);
-        LongVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsLongs();
-        w30_1.and(m).intoArray(out, o + 968);
-        w30_0.lanewise(LSHR, 32).intoArray(out, o + 976);
-        w30_1.lanewise(LSHR, 32).intoArray(out, o + 984);
-        LongVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsLongs();
-        w31_0.and(m).intoArray(out, o + 992);
-        LongVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsLongs();
-        w31_1.and(m).intoArray(out, o + 1000);
-        w31_0.lanewise(LSHR, 32).intoArray(out, o + 1008);
-        w31_1.lanewise(LSHR, 32).intoArray(out, o + 1016);
     }
 
     private static void flat32_0(byte[] in, int p, long[] out, int o) {
@@ -32066,235 +31424,45 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack40(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 5120) { unpack40_0(in, p, out, o); unpack40_1(in, p, out, o); unpack40_2(in, p, out, o); unpack40_3(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffffffffffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 5120 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 640 * k;
+                int r = ob + 128 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+                w0_0.lanewise(LSHR, 40).or(w1_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 16);
+                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+                w0_1.lanewise(LSHR, 40).or(w1_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 24);
+                w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 32);
+                w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 40);
+                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+                w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
+                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+                w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 56);
+                LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+                w2_0.lanewise(LSHR, 32).or(w3_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 64);
+                LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+                w2_1.lanewise(LSHR, 32).or(w3_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 72);
+                w3_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
+                w3_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 88);
+                LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+                w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 96);
+                LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+                w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 104);
+                w4_0.lanewise(LSHR, 24).intoArray(out, r + 112);
+                w4_1.lanewise(LSHR, 24).intoArray(out, r + 120);
+            }
+        }
     }
 
     private static void flat40(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 5120) { flat40_0(in, p, out, o); flat40_1(in, p, out, o); flat40_2(in, p, out, o); flat40_3(in, p, out, o); flat40_4(in, p, out, o); flat40_5(in, p, out, o); flat40_6(in, p, out, o); flat40_7(in, p, out, o); }
-    }
-
-    private static void unpack40_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 40).or(w1_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 16);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 40).or(w1_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 24);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 32);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 40);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 48);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 56);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w2_0.lanewise(LSHR, 32).or(w3_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 64);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w2_1.lanewise(LSHR, 32).or(w3_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 72);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 80);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 88);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 96);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 104);
-        w4_0.lanewise(LSHR, 24).intoArray(out, o + 112);
-        w4_1.lanewise(LSHR, 24).intoArray(out, o + 120);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w5_0.and(m).intoArray(out, o + 128);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w5_1.and(m).intoArray(out, o + 136);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w5_0.lanewise(LSHR, 40).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 144);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w5_1.lanewise(LSHR, 40).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 152);
-        w6_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 160);
-        w6_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 168);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w6_0.lanewise(LSHR, 56).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 176);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w6_1.lanewise(LSHR, 56).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 184);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 32).or(w8_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 192);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 32).or(w8_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 200);
-        w8_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 208);
-        w8_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 216);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w8_0.lanewise(LSHR, 48).or(w9_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 224);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w8_1.lanewise(LSHR, 48).or(w9_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 232);
-        w9_0.lanewise(LSHR, 24).intoArray(out, o + 240);
-        w9_1.lanewise(LSHR, 24).intoArray(out, o + 248);
-    }
-
-    private static void unpack40_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffL);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w10_0.and(m).intoArray(out, o + 256);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w10_1.and(m).intoArray(out, o + 264);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 40).or(w11_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 272);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 40).or(w11_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 280);
-        w11_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 288);
-        w11_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 296);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w11_0.lanewise(LSHR, 56).or(w12_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 304);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w11_1.lanewise(LSHR, 56).or(w12_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 312);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 32).or(w13_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 320);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 32).or(w13_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 328);
-        w13_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 336);
-        w13_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 344);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w13_0.lanewise(LSHR, 48).or(w14_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 352);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w13_1.lanewise(LSHR, 48).or(w14_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 360);
-        w14_0.lanewise(LSHR, 24).intoArray(out, o + 368);
-        w14_1.lanewise(LSHR, 24).intoArray(out, o + 376);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.and(m).intoArray(out, o + 384);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.and(m).intoArray(out, o + 392);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 40).or(w16_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 400);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 40).or(w16_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 408);
-        w16_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 416);
-        w16_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 424);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 56).or(w17_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 432);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 56).or(w17_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 440);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w17_0.lanewise(LSHR, 32).or(w18_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 448);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w17_1.lanewise(LSHR, 32).or(w18_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 456);
-        w18_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 464);
-        w18_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 472);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 48).or(w19_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 480);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 48).or(w19_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 488);
-        w19_0.lanewise(LSHR, 24).intoArray(out, o + 496);
-        w19_1.lanewise(LSHR, 24).intoArray(out, o + 504);
-    }
-
-    private static void unpack40_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffL);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w20_0.and(m).intoArray(out, o + 512);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w20_1.and(m).intoArray(out, o + 520);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w20_0.lanewise(LSHR, 40).or(w21_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 528);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w20_1.lanewise(LSHR, 40).or(w21_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 536);
-        w21_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 544);
-        w21_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 552);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w21_0.lanewise(LSHR, 56).or(w22_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 560);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w21_1.lanewise(LSHR, 56).or(w22_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 568);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 32).or(w23_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 576);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 32).or(w23_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 584);
-        w23_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 592);
-        w23_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 600);
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w23_0.lanewise(LSHR, 48).or(w24_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 608);
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w23_1.lanewise(LSHR, 48).or(w24_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 616);
-        w24_0.lanewise(LSHR, 24).intoArray(out, o + 624);
-        w24_1.lanewise(LSHR, 24).intoArray(out, o + 632);
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w25_0.and(m).intoArray(out, o + 640);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w25_1.and(m).intoArray(out, o + 648);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w25_0.lanewise(LSHR, 40).or(w26_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 656);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w25_1.lanewise(LSHR, 40).or(w26_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 664);
-        w26_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 672);
-        w26_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 680);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w26_0.lanewise(LSHR, 56).or(w27_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 688);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w26_1.lanewise(LSHR, 56).or(w27_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 696);
-        LongVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsLongs();
-        w27_0.lanewise(LSHR, 32).or(w28_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 704);
-        LongVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsLongs();
-        w27_1.lanewise(LSHR, 32).or(w28_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 712);
-        w28_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 720);
-        w28_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 728);
-        LongVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsLongs();
-        w28_0.lanewise(LSHR, 48).or(w29_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 736);
-        LongVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsLongs();
-        w28_1.lanewise(LSHR, 48).or(w29_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 744);
-        w29_0.lanewise(LSHR, 24).intoArray(out, o + 752);
-        w29_1.lanewise(LSHR, 24).intoArray(out, o + 760);
-    }
-
-    private static void unpack40_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffL);
-        LongVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsLongs();
-        w30_0.and(m).intoArray(out, o + 768);
-        LongVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsLongs();
-        w30_1.and(m).intoArray(out, o + 776);
-        LongVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsLongs();
-        w30_0.lanewise(LSHR, 40).or(w31_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 784);
-        LongVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsLongs();
-        w30_1.lanewise(LSHR, 40).or(w31_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 792);
-        w31_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 800);
-        w31_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 808);
-        LongVector w32_0 = ByteVector.fromArray(B, in, p + 4096).reinterpretAsLongs();
-        w31_0.lanewise(LSHR, 56).or(w32_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 816);
-        LongVector w32_1 = ByteVector.fromArray(B, in, p + 4160).reinterpretAsLongs();
-        w31_1.lanewise(LSHR, 56).or(w32_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 824);
-        LongVector w33_0 = ByteVector.fromArray(B, in, p + 4224).reinterpretAsLongs();
-        w32_0.lanewise(LSHR, 32).or(w33_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 832);
-        LongVector w33_1 = ByteVector.fromArray(B, in, p + 4288).reinterpretAsLongs();
-        w32_1.lanewise(LSHR, 32).or(w33_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 840);
-        w33_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 848);
-        w33_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 856);
-        LongVector w34_0 = ByteVector.fromArray(B, in, p + 4352).reinterpretAsLongs();
-        w33_0.lanewise(LSHR, 48).or(w34_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 864);
-        LongVector w34_1 = ByteVector.fromArray(B, in, p + 4416).reinterpretAsLongs();
-        w33_1.lanewise(LSHR, 48).or(w34_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 872);
-        w34_0.lanewise(LSHR, 24).intoArray(out, o + 880);
-        w34_1.lanewise(LSHR, 24).intoArray(out, o + 888);
-        LongVector w35_0 = ByteVector.fromArray(B, in, p + 4480).reinterpretAsLongs();
-        w35_0.and(m).intoArray(out, o + 896);
-        LongVector w35_1 = ByteVector.fromArray(B, in, p + 4544).reinterpretAsLongs();
-        w35_1.and(m).intoArray(out, o + 904);
-        LongVector w36_0 = ByteVector.fromArray(B, in, p + 4608).reinterpretAsLongs();
-        w35_0.lanewise(LSHR, 40).or(w36_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 912);
-        LongVector w36_1 = ByteVector.fromArray(B, in, p + 4672).reinterpretAsLongs();
-        w35_1.lanewise(LSHR, 40).or(w36_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 920);
-        w36_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 928);
-        w36_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 936);
-        LongVector w37_0 = ByteVector.fromArray(B, in, p + 4736).reinterpretAsLongs();
-        w36_0.lanewise(LSHR, 56).or(w37_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 944);
-        LongVector w37_1 = ByteVector.fromArray(B, in, p + 4800).reinterpretAsLongs();
-        w36_1.lanewise(LSHR, 56).or(w37_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 952);
-        LongVector w38_0 = ByteVector.fromArray(B, in, p + 4864).reinterpretAsLongs();
-        w37_0.lanewise(LSHR, 32).or(w38_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 960);
-        LongVector w38_1 = ByteVector.fromArray(B, in, p + 4928).reinterpretAsLongs();
-        w37_1.lanewise(LSHR, 32).or(w38_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 968);
-        w38_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 976);
-        w38_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 984);
-        LongVector w39_0 = ByteVector.fromArray(B, in, p + 4992).reinterpretAsLongs();
-        w38_0.lanewise(LSHR, 48).or(w39_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 992);
-        LongVector w39_1 = ByteVector.fromArray(B, in, p + 5056).reinterpretAsLongs();
-        w38_1.lanewise(LSHR, 48).or(w39_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 1000);
-        w39_0.lanewise(LSHR, 24).intoArray(out, o + 1008);
-        w39_1.lanewise(LSHR, 24).intoArray(out, o + 1016);
     }
 
     private static void flat40_0(byte[] in, int p, long[] out, int o) {
@@ -39730,251 +38898,33 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack48(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 6144) { unpack48_0(in, p, out, o); unpack48_1(in, p, out, o); unpack48_2(in, p, out, o); unpack48_3(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 6144 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 16; k++) {
+                int q = pb + 384 * k;
+                int r = ob + 64 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+                w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 16);
+                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+                w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 24);
+                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+                w1_0.lanewise(LSHR, 32).or(w2_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 32);
+                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+                w1_1.lanewise(LSHR, 32).or(w2_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 40);
+                w2_0.lanewise(LSHR, 16).intoArray(out, r + 48);
+                w2_1.lanewise(LSHR, 16).intoArray(out, r + 56);
+            }
+        }
     }
 
     private static void flat48(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 6144) { flat48_0(in, p, out, o); flat48_1(in, p, out, o); flat48_2(in, p, out, o); flat48_3(in, p, out, o); flat48_4(in, p, out, o); flat48_5(in, p, out, o); flat48_6(in, p, out, o); flat48_7(in, p, out, o); }
-    }
-
-    private static void unpack48_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 16);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 24);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 32).or(w2_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 32);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 32).or(w2_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 40);
-        w2_0.lanewise(LSHR, 16).intoArray(out, o + 48);
-        w2_1.lanewise(LSHR, 16).intoArray(out, o + 56);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 64);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 72);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 80);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 88);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w4_0.lanewise(LSHR, 32).or(w5_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 96);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w4_1.lanewise(LSHR, 32).or(w5_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 104);
-        w5_0.lanewise(LSHR, 16).intoArray(out, o + 112);
-        w5_1.lanewise(LSHR, 16).intoArray(out, o + 120);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.and(m).intoArray(out, o + 128);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.and(m).intoArray(out, o + 136);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w6_0.lanewise(LSHR, 48).or(w7_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 144);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w6_1.lanewise(LSHR, 48).or(w7_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 152);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 32).or(w8_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 160);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 32).or(w8_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 168);
-        w8_0.lanewise(LSHR, 16).intoArray(out, o + 176);
-        w8_1.lanewise(LSHR, 16).intoArray(out, o + 184);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.and(m).intoArray(out, o + 192);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.and(m).intoArray(out, o + 200);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w9_0.lanewise(LSHR, 48).or(w10_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 208);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w9_1.lanewise(LSHR, 48).or(w10_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 216);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 32).or(w11_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 224);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 32).or(w11_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 232);
-        w11_0.lanewise(LSHR, 16).intoArray(out, o + 240);
-        w11_1.lanewise(LSHR, 16).intoArray(out, o + 248);
-    }
-
-    private static void unpack48_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w12_0.and(m).intoArray(out, o + 256);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w12_1.and(m).intoArray(out, o + 264);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 48).or(w13_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 272);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 48).or(w13_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 280);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w13_0.lanewise(LSHR, 32).or(w14_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 288);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w13_1.lanewise(LSHR, 32).or(w14_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 296);
-        w14_0.lanewise(LSHR, 16).intoArray(out, o + 304);
-        w14_1.lanewise(LSHR, 16).intoArray(out, o + 312);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.and(m).intoArray(out, o + 320);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.and(m).intoArray(out, o + 328);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 48).or(w16_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 336);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 48).or(w16_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 344);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 32).or(w17_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 352);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 32).or(w17_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 360);
-        w17_0.lanewise(LSHR, 16).intoArray(out, o + 368);
-        w17_1.lanewise(LSHR, 16).intoArray(out, o + 376);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w18_0.and(m).intoArray(out, o + 384);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w18_1.and(m).intoArray(out, o + 392);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 48).or(w19_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 400);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 48).or(w19_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 408);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w19_0.lanewise(LSHR, 32).or(w20_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 416);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w19_1.lanewise(LSHR, 32).or(w20_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 424);
-        w20_0.lanewise(LSHR, 16).intoArray(out, o + 432);
-        w20_1.lanewise(LSHR, 16).intoArray(out, o + 440);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w21_0.and(m).intoArray(out, o + 448);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w21_1.and(m).intoArray(out, o + 456);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w21_0.lanewise(LSHR, 48).or(w22_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 464);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w21_1.lanewise(LSHR, 48).or(w22_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 472);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 32).or(w23_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 480);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 32).or(w23_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 488);
-        w23_0.lanewise(LSHR, 16).intoArray(out, o + 496);
-        w23_1.lanewise(LSHR, 16).intoArray(out, o + 504);
-    }
-
-    private static void unpack48_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w24_0.and(m).intoArray(out, o + 512);
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w24_1.and(m).intoArray(out, o + 520);
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w24_0.lanewise(LSHR, 48).or(w25_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 528);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w24_1.lanewise(LSHR, 48).or(w25_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 536);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w25_0.lanewise(LSHR, 32).or(w26_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 544);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w25_1.lanewise(LSHR, 32).or(w26_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 552);
-        w26_0.lanewise(LSHR, 16).intoArray(out, o + 560);
-        w26_1.lanewise(LSHR, 16).intoArray(out, o + 568);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w27_0.and(m).intoArray(out, o + 576);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w27_1.and(m).intoArray(out, o + 584);
-        LongVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsLongs();
-        w27_0.lanewise(LSHR, 48).or(w28_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 592);
-        LongVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsLongs();
-        w27_1.lanewise(LSHR, 48).or(w28_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 600);
-        LongVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsLongs();
-        w28_0.lanewise(LSHR, 32).or(w29_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 608);
-        LongVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsLongs();
-        w28_1.lanewise(LSHR, 32).or(w29_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 616);
-        w29_0.lanewise(LSHR, 16).intoArray(out, o + 624);
-        w29_1.lanewise(LSHR, 16).intoArray(out, o + 632);
-        LongVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsLongs();
-        w30_0.and(m).intoArray(out, o + 640);
-        LongVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsLongs();
-        w30_1.and(m).intoArray(out, o + 648);
-        LongVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsLongs();
-        w30_0.lanewise(LSHR, 48).or(w31_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 656);
-        LongVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsLongs();
-        w30_1.lanewise(LSHR, 48).or(w31_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 664);
-        LongVector w32_0 = ByteVector.fromArray(B, in, p + 4096).reinterpretAsLongs();
-        w31_0.lanewise(LSHR, 32).or(w32_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 672);
-        LongVector w32_1 = ByteVector.fromArray(B, in, p + 4160).reinterpretAsLongs();
-        w31_1.lanewise(LSHR, 32).or(w32_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 680);
-        w32_0.lanewise(LSHR, 16).intoArray(out, o + 688);
-        w32_1.lanewise(LSHR, 16).intoArray(out, o + 696);
-        LongVector w33_0 = ByteVector.fromArray(B, in, p + 4224).reinterpretAsLongs();
-        w33_0.and(m).intoArray(out, o + 704);
-        LongVector w33_1 = ByteVector.fromArray(B, in, p + 4288).reinterpretAsLongs();
-        w33_1.and(m).intoArray(out, o + 712);
-        LongVector w34_0 = ByteVector.fromArray(B, in, p + 4352).reinterpretAsLongs();
-        w33_0.lanewise(LSHR, 48).or(w34_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 720);
-        LongVector w34_1 = ByteVector.fromArray(B, in, p + 4416).reinterpretAsLongs();
-        w33_1.lanewise(LSHR, 48).or(w34_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 728);
-        LongVector w35_0 = ByteVector.fromArray(B, in, p + 4480).reinterpretAsLongs();
-        w34_0.lanewise(LSHR, 32).or(w35_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 736);
-        LongVector w35_1 = ByteVector.fromArray(B, in, p + 4544).reinterpretAsLongs();
-        w34_1.lanewise(LSHR, 32).or(w35_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 744);
-        w35_0.lanewise(LSHR, 16).intoArray(out, o + 752);
-        w35_1.lanewise(LSHR, 16).intoArray(out, o + 760);
-    }
-
-    private static void unpack48_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
-        LongVector w36_0 = ByteVector.fromArray(B, in, p + 4608).reinterpretAsLongs();
-        w36_0.and(m).intoArray(out, o + 768);
-        LongVector w36_1 = ByteVector.fromArray(B, in, p + 4672).reinterpretAsLongs();
-        w36_1.and(m).intoArray(out, o + 776);
-        LongVector w37_0 = ByteVector.fromArray(B, in, p + 4736).reinterpretAsLongs();
-        w36_0.lanewise(LSHR, 48).or(w37_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 784);
-        LongVector w37_1 = ByteVector.fromArray(B, in, p + 4800).reinterpretAsLongs();
-        w36_1.lanewise(LSHR, 48).or(w37_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 792);
-        LongVector w38_0 = ByteVector.fromArray(B, in, p + 4864).reinterpretAsLongs();
-        w37_0.lanewise(LSHR, 32).or(w38_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 800);
-        LongVector w38_1 = ByteVector.fromArray(B, in, p + 4928).reinterpretAsLongs();
-        w37_1.lanewise(LSHR, 32).or(w38_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 808);
-        w38_0.lanewise(LSHR, 16).intoArray(out, o + 816);
-        w38_1.lanewise(LSHR, 16).intoArray(out, o + 824);
-        LongVector w39_0 = ByteVector.fromArray(B, in, p + 4992).reinterpretAsLongs();
-        w39_0.and(m).intoArray(out, o + 832);
-        LongVector w39_1 = ByteVector.fromArray(B, in, p + 5056).reinterpretAsLongs();
-        w39_1.and(m).intoArray(out, o + 840);
-        LongVector w40_0 = ByteVector.fromArray(B, in, p + 5120).reinterpretAsLongs();
-        w39_0.lanewise(LSHR, 48).or(w40_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 848);
-        LongVector w40_1 = ByteVector.fromArray(B, in, p + 5184).reinterpretAsLongs();
-        w39_1.lanewise(LSHR, 48).or(w40_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 856);
-        LongVector w41_0 = ByteVector.fromArray(B, in, p + 5248).reinterpretAsLongs();
-        w40_0.lanewise(LSHR, 32).or(w41_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 864);
-        LongVector w41_1 = ByteVector.fromArray(B, in, p + 5312).reinterpretAsLongs();
-        w40_1.lanewise(LSHR, 32).or(w41_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 872);
-        w41_0.lanewise(LSHR, 16).intoArray(out, o + 880);
-        w41_1.lanewise(LSHR, 16).intoArray(out, o + 888);
-        LongVector w42_0 = ByteVector.fromArray(B, in, p + 5376).reinterpretAsLongs();
-        w42_0.and(m).intoArray(out, o + 896);
-        LongVector w42_1 = ByteVector.fromArray(B, in, p + 5440).reinterpretAsLongs();
-        w42_1.and(m).intoArray(out, o + 904);
-        LongVector w43_0 = ByteVector.fromArray(B, in, p + 5504).reinterpretAsLongs();
-        w42_0.lanewise(LSHR, 48).or(w43_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 912);
-        LongVector w43_1 = ByteVector.fromArray(B, in, p + 5568).reinterpretAsLongs();
-        w42_1.lanewise(LSHR, 48).or(w43_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 920);
-        LongVector w44_0 = ByteVector.fromArray(B, in, p + 5632).reinterpretAsLongs();
-        w43_0.lanewise(LSHR, 32).or(w44_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 928);
-        LongVector w44_1 = ByteVector.fromArray(B, in, p + 5696).reinterpretAsLongs();
-        w43_1.lanewise(LSHR, 32).or(w44_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 936);
-        w44_0.lanewise(LSHR, 16).intoArray(out, o + 944);
-        w44_1.lanewise(LSHR, 16).intoArray(out, o + 952);
-        LongVector w45_0 = ByteVector.fromArray(B, in, p + 5760).reinterpretAsLongs();
-        w45_0.and(m).intoArray(out, o + 960);
-        LongVector w45_1 = ByteVector.fromArray(B, in, p + 5824).reinterpretAsLongs();
-        w45_1.and(m).intoArray(out, o + 968);
-        LongVector w46_0 = ByteVector.fromArray(B, in, p + 5888).reinterpretAsLongs();
-        w45_0.lanewise(LSHR, 48).or(w46_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 976);
-        LongVector w46_1 = ByteVector.fromArray(B, in, p + 5952).reinterpretAsLongs();
-        w45_1.lanewise(LSHR, 48).or(w46_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 984);
-        LongVector w47_0 = ByteVector.fromArray(B, in, p + 6016).reinterpretAsLongs();
-        w46_0.lanewise(LSHR, 32).or(w47_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 992);
-        LongVector w47_1 = ByteVector.fromArray(B, in, p + 6080).reinterpretAsLongs();
-        w46_1.lanewise(LSHR, 32).or(w47_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 1000);
-        w47_0.lanewise(LSHR, 16).intoArray(out, o + 1008);
-        w47_1.lanewise(LSHR, 16).intoArray(out, o + 1016);
     }
 
     private static void flat48_0(byte[] in, int p, long[] out, int o) {
@@ -47705,279 +46655,49 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack56(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 7168) { unpack56_0(in, p, out, o); unpack56_1(in, p, out, o); unpack56_2(in, p, out, o); unpack56_3(in, p, out, o); unpack56_4(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 7168 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 8; k++) {
+                int q = pb + 896 * k;
+                int r = ob + 128 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.and(m).intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.and(m).intoArray(out, r + 8);
+                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+                w0_0.lanewise(LSHR, 56).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 16);
+                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+                w0_1.lanewise(LSHR, 56).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 24);
+                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+                w1_0.lanewise(LSHR, 48).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 32);
+                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+                w1_1.lanewise(LSHR, 48).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 40);
+                LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+                w2_0.lanewise(LSHR, 40).or(w3_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 48);
+                LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+                w2_1.lanewise(LSHR, 40).or(w3_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 56);
+                LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+                w3_0.lanewise(LSHR, 32).or(w4_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 64);
+                LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+                w3_1.lanewise(LSHR, 32).or(w4_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 72);
+                LongVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsLongs();
+                w4_0.lanewise(LSHR, 24).or(w5_0.lanewise(LSHL, 40)).and(m).intoArray(out, r + 80);
+                LongVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsLongs();
+                w4_1.lanewise(LSHR, 24).or(w5_1.lanewise(LSHL, 40)).and(m).intoArray(out, r + 88);
+                LongVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsLongs();
+                w5_0.lanewise(LSHR, 16).or(w6_0.lanewise(LSHL, 48)).and(m).intoArray(out, r + 96);
+                LongVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsLongs();
+                w5_1.lanewise(LSHR, 16).or(w6_1.lanewise(LSHL, 48)).and(m).intoArray(out, r + 104);
+                w6_0.lanewise(LSHR, 8).intoArray(out, r + 112);
+                w6_1.lanewise(LSHR, 8).intoArray(out, r + 120);
+            }
+        }
     }
 
     private static void flat56(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 7168) { flat56_0(in, p, out, o); flat56_1(in, p, out, o); flat56_2(in, p, out, o); flat56_3(in, p, out, o); flat56_4(in, p, out, o); flat56_5(in, p, out, o); flat56_6(in, p, out, o); flat56_7(in, p, out, o); }
-    }
-
-    private static void unpack56_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 56).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 16);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 56).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 24);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 48).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 32);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 48).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 40);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w2_0.lanewise(LSHR, 40).or(w3_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 48);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w2_1.lanewise(LSHR, 40).or(w3_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 56);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 32).or(w4_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 64);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 32).or(w4_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 72);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w4_0.lanewise(LSHR, 24).or(w5_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 80);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w4_1.lanewise(LSHR, 24).or(w5_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 88);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w5_0.lanewise(LSHR, 16).or(w6_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 96);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w5_1.lanewise(LSHR, 16).or(w6_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 104);
-        w6_0.lanewise(LSHR, 8).intoArray(out, o + 112);
-        w6_1.lanewise(LSHR, 8).intoArray(out, o + 120);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.and(m).intoArray(out, o + 128);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.and(m).intoArray(out, o + 136);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 56).or(w8_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 144);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 56).or(w8_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 152);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w8_0.lanewise(LSHR, 48).or(w9_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 160);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w8_1.lanewise(LSHR, 48).or(w9_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 168);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w9_0.lanewise(LSHR, 40).or(w10_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 176);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w9_1.lanewise(LSHR, 40).or(w10_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 184);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 32).or(w11_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 192);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 32).or(w11_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 200);
-    }
-
-    private static void unpack56_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w11_0.lanewise(LSHR, 24).or(w12_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 208);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w11_1.lanewise(LSHR, 24).or(w12_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 216);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 16).or(w13_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 224);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 16).or(w13_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 232);
-        w13_0.lanewise(LSHR, 8).intoArray(out, o + 240);
-        w13_1.lanewise(LSHR, 8).intoArray(out, o + 248);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w14_0.and(m).intoArray(out, o + 256);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w14_1.and(m).intoArray(out, o + 264);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w14_0.lanewise(LSHR, 56).or(w15_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 272);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w14_1.lanewise(LSHR, 56).or(w15_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 280);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 48).or(w16_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 288);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 48).or(w16_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 296);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 40).or(w17_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 304);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 40).or(w17_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 312);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w17_0.lanewise(LSHR, 32).or(w18_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 320);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w17_1.lanewise(LSHR, 32).or(w18_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 328);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 24).or(w19_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 336);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 24).or(w19_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 344);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w19_0.lanewise(LSHR, 16).or(w20_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 352);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w19_1.lanewise(LSHR, 16).or(w20_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 360);
-        w20_0.lanewise(LSHR, 8).intoArray(out, o + 368);
-        w20_1.lanewise(LSHR, 8).intoArray(out, o + 376);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w21_0.and(m).intoArray(out, o + 384);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w21_1.and(m).intoArray(out, o + 392);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w21_0.lanewise(LSHR, 56).or(w22_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 400);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w21_1.lanewise(LSHR, 56).or(w22_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 408);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 48).or(w23_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 416);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 48).or(w23_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 424);
-    }
-
-    private static void unpack56_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w23_0.lanewise(LSHR, 40).or(w24_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 432);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w23_1.lanewise(LSHR, 40).or(w24_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 440);
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w24_0.lanewise(LSHR, 32).or(w25_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 448);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w24_1.lanewise(LSHR, 32).or(w25_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 456);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w25_0.lanewise(LSHR, 24).or(w26_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 464);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w25_1.lanewise(LSHR, 24).or(w26_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 472);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w26_0.lanewise(LSHR, 16).or(w27_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 480);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w26_1.lanewise(LSHR, 16).or(w27_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 488);
-        w27_0.lanewise(LSHR, 8).intoArray(out, o + 496);
-        w27_1.lanewise(LSHR, 8).intoArray(out, o + 504);
-        LongVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsLongs();
-        w28_0.and(m).intoArray(out, o + 512);
-        LongVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsLongs();
-        w28_1.and(m).intoArray(out, o + 520);
-        LongVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsLongs();
-        w28_0.lanewise(LSHR, 56).or(w29_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 528);
-        LongVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsLongs();
-        w28_1.lanewise(LSHR, 56).or(w29_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 536);
-        LongVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsLongs();
-        w29_0.lanewise(LSHR, 48).or(w30_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 544);
-        LongVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsLongs();
-        w29_1.lanewise(LSHR, 48).or(w30_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 552);
-        LongVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsLongs();
-        w30_0.lanewise(LSHR, 40).or(w31_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 560);
-        LongVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsLongs();
-        w30_1.lanewise(LSHR, 40).or(w31_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 568);
-        LongVector w32_0 = ByteVector.fromArray(B, in, p + 4096).reinterpretAsLongs();
-        w31_0.lanewise(LSHR, 32).or(w32_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 576);
-        LongVector w32_1 = ByteVector.fromArray(B, in, p + 4160).reinterpretAsLongs();
-        w31_1.lanewise(LSHR, 32).or(w32_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 584);
-        LongVector w33_0 = ByteVector.fromArray(B, in, p + 4224).reinterpretAsLongs();
-        w32_0.lanewise(LSHR, 24).or(w33_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 592);
-        LongVector w33_1 = ByteVector.fromArray(B, in, p + 4288).reinterpretAsLongs();
-        w32_1.lanewise(LSHR, 24).or(w33_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 600);
-        LongVector w34_0 = ByteVector.fromArray(B, in, p + 4352).reinterpretAsLongs();
-        w33_0.lanewise(LSHR, 16).or(w34_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 608);
-        LongVector w34_1 = ByteVector.fromArray(B, in, p + 4416).reinterpretAsLongs();
-        w33_1.lanewise(LSHR, 16).or(w34_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 616);
-        w34_0.lanewise(LSHR, 8).intoArray(out, o + 624);
-        w34_1.lanewise(LSHR, 8).intoArray(out, o + 632);
-        LongVector w35_0 = ByteVector.fromArray(B, in, p + 4480).reinterpretAsLongs();
-        w35_0.and(m).intoArray(out, o + 640);
-        LongVector w35_1 = ByteVector.fromArray(B, in, p + 4544).reinterpretAsLongs();
-        w35_1.and(m).intoArray(out, o + 648);
-    }
-
-    private static void unpack56_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
-        LongVector w35_0 = ByteVector.fromArray(B, in, p + 4480).reinterpretAsLongs();
-        LongVector w36_0 = ByteVector.fromArray(B, in, p + 4608).reinterpretAsLongs();
-        w35_0.lanewise(LSHR, 56).or(w36_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 656);
-        LongVector w35_1 = ByteVector.fromArray(B, in, p + 4544).reinterpretAsLongs();
-        LongVector w36_1 = ByteVector.fromArray(B, in, p + 4672).reinterpretAsLongs();
-        w35_1.lanewise(LSHR, 56).or(w36_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 664);
-        LongVector w37_0 = ByteVector.fromArray(B, in, p + 4736).reinterpretAsLongs();
-        w36_0.lanewise(LSHR, 48).or(w37_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 672);
-        LongVector w37_1 = ByteVector.fromArray(B, in, p + 4800).reinterpretAsLongs();
-        w36_1.lanewise(LSHR, 48).or(w37_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 680);
-        LongVector w38_0 = ByteVector.fromArray(B, in, p + 4864).reinterpretAsLongs();
-        w37_0.lanewise(LSHR, 40).or(w38_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 688);
-        LongVector w38_1 = ByteVector.fromArray(B, in, p + 4928).reinterpretAsLongs();
-        w37_1.lanewise(LSHR, 40).or(w38_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 696);
-        LongVector w39_0 = ByteVector.fromArray(B, in, p + 4992).reinterpretAsLongs();
-        w38_0.lanewise(LSHR, 32).or(w39_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 704);
-        LongVector w39_1 = ByteVector.fromArray(B, in, p + 5056).reinterpretAsLongs();
-        w38_1.lanewise(LSHR, 32).or(w39_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 712);
-        LongVector w40_0 = ByteVector.fromArray(B, in, p + 5120).reinterpretAsLongs();
-        w39_0.lanewise(LSHR, 24).or(w40_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 720);
-        LongVector w40_1 = ByteVector.fromArray(B, in, p + 5184).reinterpretAsLongs();
-        w39_1.lanewise(LSHR, 24).or(w40_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 728);
-        LongVector w41_0 = ByteVector.fromArray(B, in, p + 5248).reinterpretAsLongs();
-        w40_0.lanewise(LSHR, 16).or(w41_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 736);
-        LongVector w41_1 = ByteVector.fromArray(B, in, p + 5312).reinterpretAsLongs();
-        w40_1.lanewise(LSHR, 16).or(w41_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 744);
-        w41_0.lanewise(LSHR, 8).intoArray(out, o + 752);
-        w41_1.lanewise(LSHR, 8).intoArray(out, o + 760);
-        LongVector w42_0 = ByteVector.fromArray(B, in, p + 5376).reinterpretAsLongs();
-        w42_0.and(m).intoArray(out, o + 768);
-        LongVector w42_1 = ByteVector.fromArray(B, in, p + 5440).reinterpretAsLongs();
-        w42_1.and(m).intoArray(out, o + 776);
-        LongVector w43_0 = ByteVector.fromArray(B, in, p + 5504).reinterpretAsLongs();
-        w42_0.lanewise(LSHR, 56).or(w43_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 784);
-        LongVector w43_1 = ByteVector.fromArray(B, in, p + 5568).reinterpretAsLongs();
-        w42_1.lanewise(LSHR, 56).or(w43_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 792);
-        LongVector w44_0 = ByteVector.fromArray(B, in, p + 5632).reinterpretAsLongs();
-        w43_0.lanewise(LSHR, 48).or(w44_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 800);
-        LongVector w44_1 = ByteVector.fromArray(B, in, p + 5696).reinterpretAsLongs();
-        w43_1.lanewise(LSHR, 48).or(w44_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 808);
-        LongVector w45_0 = ByteVector.fromArray(B, in, p + 5760).reinterpretAsLongs();
-        w44_0.lanewise(LSHR, 40).or(w45_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 816);
-        LongVector w45_1 = ByteVector.fromArray(B, in, p + 5824).reinterpretAsLongs();
-        w44_1.lanewise(LSHR, 40).or(w45_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 824);
-        LongVector w46_0 = ByteVector.fromArray(B, in, p + 5888).reinterpretAsLongs();
-        w45_0.lanewise(LSHR, 32).or(w46_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 832);
-        LongVector w46_1 = ByteVector.fromArray(B, in, p + 5952).reinterpretAsLongs();
-        w45_1.lanewise(LSHR, 32).or(w46_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 840);
-        LongVector w47_0 = ByteVector.fromArray(B, in, p + 6016).reinterpretAsLongs();
-        w46_0.lanewise(LSHR, 24).or(w47_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 848);
-        LongVector w47_1 = ByteVector.fromArray(B, in, p + 6080).reinterpretAsLongs();
-        w46_1.lanewise(LSHR, 24).or(w47_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 856);
-    }
-
-    private static void unpack56_4(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
-        LongVector w47_0 = ByteVector.fromArray(B, in, p + 6016).reinterpretAsLongs();
-        LongVector w48_0 = ByteVector.fromArray(B, in, p + 6144).reinterpretAsLongs();
-        w47_0.lanewise(LSHR, 16).or(w48_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 864);
-        LongVector w47_1 = ByteVector.fromArray(B, in, p + 6080).reinterpretAsLongs();
-        LongVector w48_1 = ByteVector.fromArray(B, in, p + 6208).reinterpretAsLongs();
-        w47_1.lanewise(LSHR, 16).or(w48_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 872);
-        w48_0.lanewise(LSHR, 8).intoArray(out, o + 880);
-        w48_1.lanewise(LSHR, 8).intoArray(out, o + 888);
-        LongVector w49_0 = ByteVector.fromArray(B, in, p + 6272).reinterpretAsLongs();
-        w49_0.and(m).intoArray(out, o + 896);
-        LongVector w49_1 = ByteVector.fromArray(B, in, p + 6336).reinterpretAsLongs();
-        w49_1.and(m).intoArray(out, o + 904);
-        LongVector w50_0 = ByteVector.fromArray(B, in, p + 6400).reinterpretAsLongs();
-        w49_0.lanewise(LSHR, 56).or(w50_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 912);
-        LongVector w50_1 = ByteVector.fromArray(B, in, p + 6464).reinterpretAsLongs();
-        w49_1.lanewise(LSHR, 56).or(w50_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 920);
-        LongVector w51_0 = ByteVector.fromArray(B, in, p + 6528).reinterpretAsLongs();
-        w50_0.lanewise(LSHR, 48).or(w51_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 928);
-        LongVector w51_1 = ByteVector.fromArray(B, in, p + 6592).reinterpretAsLongs();
-        w50_1.lanewise(LSHR, 48).or(w51_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 936);
-        LongVector w52_0 = ByteVector.fromArray(B, in, p + 6656).reinterpretAsLongs();
-        w51_0.lanewise(LSHR, 40).or(w52_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 944);
-        LongVector w52_1 = ByteVector.fromArray(B, in, p + 6720).reinterpretAsLongs();
-        w51_1.lanewise(LSHR, 40).or(w52_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 952);
-        LongVector w53_0 = ByteVector.fromArray(B, in, p + 6784).reinterpretAsLongs();
-        w52_0.lanewise(LSHR, 32).or(w53_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 960);
-        LongVector w53_1 = ByteVector.fromArray(B, in, p + 6848).reinterpretAsLongs();
-        w52_1.lanewise(LSHR, 32).or(w53_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 968);
-        LongVector w54_0 = ByteVector.fromArray(B, in, p + 6912).reinterpretAsLongs();
-        w53_0.lanewise(LSHR, 24).or(w54_0.lanewise(LSHL, 40)).and(m).intoArray(out, o + 976);
-        LongVector w54_1 = ByteVector.fromArray(B, in, p + 6976).reinterpretAsLongs();
-        w53_1.lanewise(LSHR, 24).or(w54_1.lanewise(LSHL, 40)).and(m).intoArray(out, o + 984);
-        LongVector w55_0 = ByteVector.fromArray(B, in, p + 7040).reinterpretAsLongs();
-        w54_0.lanewise(LSHR, 16).or(w55_0.lanewise(LSHL, 48)).and(m).intoArray(out, o + 992);
-        LongVector w55_1 = ByteVector.fromArray(B, in, p + 7104).reinterpretAsLongs();
-        w54_1.lanewise(LSHR, 16).or(w55_1.lanewise(LSHL, 48)).and(m).intoArray(out, o + 1000);
-        w55_0.lanewise(LSHR, 8).intoArray(out, o + 1008);
-        w55_1.lanewise(LSHR, 8).intoArray(out, o + 1016);
     }
 
     private static void flat56_0(byte[] in, int p, long[] out, int o) {
@@ -56039,276 +54759,22 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack64(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 8192) { unpack64_0(in, p, out, o); unpack64_1(in, p, out, o); unpack64_2(in, p, out, o); }
+        for (int b = 0; b < blocks; b++) {
+            int pb = p + 8192 * b;
+            int ob = o + 1024 * b;
+            for (int k = 0; k < 64; k++) {
+                int q = pb + 128 * k;
+                int r = ob + 16 * k;
+                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+                w0_0.intoArray(out, r + 0);
+                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+                w0_1.intoArray(out, r + 8);
+            }
+        }
     }
 
     private static void flat64(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 8192) { flat64_0(in, p, out, o); flat64_1(in, p, out, o); flat64_2(in, p, out, o); flat64_3(in, p, out, o); }
-    }
-
-    private static void unpack64_0(byte[] in, int p, long[] out, int o) {
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.intoArray(out, o + 8);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.intoArray(out, o + 16);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.intoArray(out, o + 24);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w2_0.intoArray(out, o + 32);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w2_1.intoArray(out, o + 40);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.intoArray(out, o + 48);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.intoArray(out, o + 56);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w4_0.intoArray(out, o + 64);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w4_1.intoArray(out, o + 72);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w5_0.intoArray(out, o + 80);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w5_1.intoArray(out, o + 88);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.intoArray(out, o + 96);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.intoArray(out, o + 104);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.intoArray(out, o + 112);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.intoArray(out, o + 120);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w8_0.intoArray(out, o + 128);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w8_1.intoArray(out, o + 136);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.intoArray(out, o + 144);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.intoArray(out, o + 152);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w10_0.intoArray(out, o + 160);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w10_1.intoArray(out, o + 168);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w11_0.intoArray(out, o + 176);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w11_1.intoArray(out, o + 184);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w12_0.intoArray(out, o + 192);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w12_1.intoArray(out, o + 200);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w13_0.intoArray(out, o + 208);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w13_1.intoArray(out, o + 216);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w14_0.intoArray(out, o + 224);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w14_1.intoArray(out, o + 232);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.intoArray(out, o + 240);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.intoArray(out, o + 248);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w16_0.intoArray(out, o + 256);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w16_1.intoArray(out, o + 264);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w17_0.intoArray(out, o + 272);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w17_1.intoArray(out, o + 280);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w18_0.intoArray(out, o + 288);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w18_1.intoArray(out, o + 296);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w19_0.intoArray(out, o + 304);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w19_1.intoArray(out, o + 312);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w20_0.intoArray(out, o + 320);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w20_1.intoArray(out, o + 328);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w21_0.intoArray(out, o + 336);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w21_1.intoArray(out, o + 344);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w22_0.intoArray(out, o + 352);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w22_1.intoArray(out, o + 360);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w23_0.intoArray(out, o + 368);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w23_1.intoArray(out, o + 376);
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w24_0.intoArray(out, o + 384);
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w24_1.intoArray(out, o + 392);
-    }
-
-    private static void unpack64_1(byte[] in, int p, long[] out, int o) {
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w25_0.intoArray(out, o + 400);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w25_1.intoArray(out, o + 408);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w26_0.intoArray(out, o + 416);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w26_1.intoArray(out, o + 424);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w27_0.intoArray(out, o + 432);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w27_1.intoArray(out, o + 440);
-        LongVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsLongs();
-        w28_0.intoArray(out, o + 448);
-        LongVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsLongs();
-        w28_1.intoArray(out, o + 456);
-        LongVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsLongs();
-        w29_0.intoArray(out, o + 464);
-        LongVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsLongs();
-        w29_1.intoArray(out, o + 472);
-        LongVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsLongs();
-        w30_0.intoArray(out, o + 480);
-        LongVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsLongs();
-        w30_1.intoArray(out, o + 488);
-        LongVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsLongs();
-        w31_0.intoArray(out, o + 496);
-        LongVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsLongs();
-        w31_1.intoArray(out, o + 504);
-        LongVector w32_0 = ByteVector.fromArray(B, in, p + 4096).reinterpretAsLongs();
-        w32_0.intoArray(out, o + 512);
-        LongVector w32_1 = ByteVector.fromArray(B, in, p + 4160).reinterpretAsLongs();
-        w32_1.intoArray(out, o + 520);
-        LongVector w33_0 = ByteVector.fromArray(B, in, p + 4224).reinterpretAsLongs();
-        w33_0.intoArray(out, o + 528);
-        LongVector w33_1 = ByteVector.fromArray(B, in, p + 4288).reinterpretAsLongs();
-        w33_1.intoArray(out, o + 536);
-        LongVector w34_0 = ByteVector.fromArray(B, in, p + 4352).reinterpretAsLongs();
-        w34_0.intoArray(out, o + 544);
-        LongVector w34_1 = ByteVector.fromArray(B, in, p + 4416).reinterpretAsLongs();
-        w34_1.intoArray(out, o + 552);
-        LongVector w35_0 = ByteVector.fromArray(B, in, p + 4480).reinterpretAsLongs();
-        w35_0.intoArray(out, o + 560);
-        LongVector w35_1 = ByteVector.fromArray(B, in, p + 4544).reinterpretAsLongs();
-        w35_1.intoArray(out, o + 568);
-        LongVector w36_0 = ByteVector.fromArray(B, in, p + 4608).reinterpretAsLongs();
-        w36_0.intoArray(out, o + 576);
-        LongVector w36_1 = ByteVector.fromArray(B, in, p + 4672).reinterpretAsLongs();
-        w36_1.intoArray(out, o + 584);
-        LongVector w37_0 = ByteVector.fromArray(B, in, p + 4736).reinterpretAsLongs();
-        w37_0.intoArray(out, o + 592);
-        LongVector w37_1 = ByteVector.fromArray(B, in, p + 4800).reinterpretAsLongs();
-        w37_1.intoArray(out, o + 600);
-        LongVector w38_0 = ByteVector.fromArray(B, in, p + 4864).reinterpretAsLongs();
-        w38_0.intoArray(out, o + 608);
-        LongVector w38_1 = ByteVector.fromArray(B, in, p + 4928).reinterpretAsLongs();
-        w38_1.intoArray(out, o + 616);
-        LongVector w39_0 = ByteVector.fromArray(B, in, p + 4992).reinterpretAsLongs();
-        w39_0.intoArray(out, o + 624);
-        LongVector w39_1 = ByteVector.fromArray(B, in, p + 5056).reinterpretAsLongs();
-        w39_1.intoArray(out, o + 632);
-        LongVector w40_0 = ByteVector.fromArray(B, in, p + 5120).reinterpretAsLongs();
-        w40_0.intoArray(out, o + 640);
-        LongVector w40_1 = ByteVector.fromArray(B, in, p + 5184).reinterpretAsLongs();
-        w40_1.intoArray(out, o + 648);
-        LongVector w41_0 = ByteVector.fromArray(B, in, p + 5248).reinterpretAsLongs();
-        w41_0.intoArray(out, o + 656);
-        LongVector w41_1 = ByteVector.fromArray(B, in, p + 5312).reinterpretAsLongs();
-        w41_1.intoArray(out, o + 664);
-        LongVector w42_0 = ByteVector.fromArray(B, in, p + 5376).reinterpretAsLongs();
-        w42_0.intoArray(out, o + 672);
-        LongVector w42_1 = ByteVector.fromArray(B, in, p + 5440).reinterpretAsLongs();
-        w42_1.intoArray(out, o + 680);
-        LongVector w43_0 = ByteVector.fromArray(B, in, p + 5504).reinterpretAsLongs();
-        w43_0.intoArray(out, o + 688);
-        LongVector w43_1 = ByteVector.fromArray(B, in, p + 5568).reinterpretAsLongs();
-        w43_1.intoArray(out, o + 696);
-        LongVector w44_0 = ByteVector.fromArray(B, in, p + 5632).reinterpretAsLongs();
-        w44_0.intoArray(out, o + 704);
-        LongVector w44_1 = ByteVector.fromArray(B, in, p + 5696).reinterpretAsLongs();
-        w44_1.intoArray(out, o + 712);
-        LongVector w45_0 = ByteVector.fromArray(B, in, p + 5760).reinterpretAsLongs();
-        w45_0.intoArray(out, o + 720);
-        LongVector w45_1 = ByteVector.fromArray(B, in, p + 5824).reinterpretAsLongs();
-        w45_1.intoArray(out, o + 728);
-        LongVector w46_0 = ByteVector.fromArray(B, in, p + 5888).reinterpretAsLongs();
-        w46_0.intoArray(out, o + 736);
-        LongVector w46_1 = ByteVector.fromArray(B, in, p + 5952).reinterpretAsLongs();
-        w46_1.intoArray(out, o + 744);
-        LongVector w47_0 = ByteVector.fromArray(B, in, p + 6016).reinterpretAsLongs();
-        w47_0.intoArray(out, o + 752);
-        LongVector w47_1 = ByteVector.fromArray(B, in, p + 6080).reinterpretAsLongs();
-        w47_1.intoArray(out, o + 760);
-        LongVector w48_0 = ByteVector.fromArray(B, in, p + 6144).reinterpretAsLongs();
-        w48_0.intoArray(out, o + 768);
-        LongVector w48_1 = ByteVector.fromArray(B, in, p + 6208).reinterpretAsLongs();
-        w48_1.intoArray(out, o + 776);
-        LongVector w49_0 = ByteVector.fromArray(B, in, p + 6272).reinterpretAsLongs();
-        w49_0.intoArray(out, o + 784);
-        LongVector w49_1 = ByteVector.fromArray(B, in, p + 6336).reinterpretAsLongs();
-        w49_1.intoArray(out, o + 792);
-    }
-
-    private static void unpack64_2(byte[] in, int p, long[] out, int o) {
-        LongVector w50_0 = ByteVector.fromArray(B, in, p + 6400).reinterpretAsLongs();
-        w50_0.intoArray(out, o + 800);
-        LongVector w50_1 = ByteVector.fromArray(B, in, p + 6464).reinterpretAsLongs();
-        w50_1.intoArray(out, o + 808);
-        LongVector w51_0 = ByteVector.fromArray(B, in, p + 6528).reinterpretAsLongs();
-        w51_0.intoArray(out, o + 816);
-        LongVector w51_1 = ByteVector.fromArray(B, in, p + 6592).reinterpretAsLongs();
-        w51_1.intoArray(out, o + 824);
-        LongVector w52_0 = ByteVector.fromArray(B, in, p + 6656).reinterpretAsLongs();
-        w52_0.intoArray(out, o + 832);
-        LongVector w52_1 = ByteVector.fromArray(B, in, p + 6720).reinterpretAsLongs();
-        w52_1.intoArray(out, o + 840);
-        LongVector w53_0 = ByteVector.fromArray(B, in, p + 6784).reinterpretAsLongs();
-        w53_0.intoArray(out, o + 848);
-        LongVector w53_1 = ByteVector.fromArray(B, in, p + 6848).reinterpretAsLongs();
-        w53_1.intoArray(out, o + 856);
-        LongVector w54_0 = ByteVector.fromArray(B, in, p + 6912).reinterpretAsLongs();
-        w54_0.intoArray(out, o + 864);
-        LongVector w54_1 = ByteVector.fromArray(B, in, p + 6976).reinterpretAsLongs();
-        w54_1.intoArray(out, o + 872);
-        LongVector w55_0 = ByteVector.fromArray(B, in, p + 7040).reinterpretAsLongs();
-        w55_0.intoArray(out, o + 880);
-        LongVector w55_1 = ByteVector.fromArray(B, in, p + 7104).reinterpretAsLongs();
-        w55_1.intoArray(out, o + 888);
-        LongVector w56_0 = ByteVector.fromArray(B, in, p + 7168).reinterpretAsLongs();
-        w56_0.intoArray(out, o + 896);
-        LongVector w56_1 = ByteVector.fromArray(B, in, p + 7232).reinterpretAsLongs();
-        w56_1.intoArray(out, o + 904);
-        LongVector w57_0 = ByteVector.fromArray(B, in, p + 7296).reinterpretAsLongs();
-        w57_0.intoArray(out, o + 912);
-        LongVector w57_1 = ByteVector.fromArray(B, in, p + 7360).reinterpretAsLongs();
-        w57_1.intoArray(out, o + 920);
-        LongVector w58_0 = ByteVector.fromArray(B, in, p + 7424).reinterpretAsLongs();
-        w58_0.intoArray(out, o + 928);
-        LongVector w58_1 = ByteVector.fromArray(B, in, p + 7488).reinterpretAsLongs();
-        w58_1.intoArray(out, o + 936);
-        LongVector w59_0 = ByteVector.fromArray(B, in, p + 7552).reinterpretAsLongs();
-        w59_0.intoArray(out, o + 944);
-        LongVector w59_1 = ByteVector.fromArray(B, in, p + 7616).reinterpretAsLongs();
-        w59_1.intoArray(out, o + 952);
-        LongVector w60_0 = ByteVector.fromArray(B, in, p + 7680).reinterpretAsLongs();
-        w60_0.intoArray(out, o + 960);
-        LongVector w60_1 = ByteVector.fromArray(B, in, p + 7744).reinterpretAsLongs();
-        w60_1.intoArray(out, o + 968);
-        LongVector w61_0 = ByteVector.fromArray(B, in, p + 7808).reinterpretAsLongs();
-        w61_0.intoArray(out, o + 976);
-        LongVector w61_1 = ByteVector.fromArray(B, in, p + 7872).reinterpretAsLongs();
-        w61_1.intoArray(out, o + 984);
-        LongVector w62_0 = ByteVector.fromArray(B, in, p + 7936).reinterpretAsLongs();
-        w62_0.intoArray(out, o + 992);
-        LongVector w62_1 = ByteVector.fromArray(B, in, p + 8000).reinterpretAsLongs();
-        w62_1.intoArray(out, o + 1000);
-        LongVector w63_0 = ByteVector.fromArray(B, in, p + 8064).reinterpretAsLongs();
-        w63_0.intoArray(out, o + 1008);
-        LongVector w63_1 = ByteVector.fromArray(B, in, p + 8128).reinterpretAsLongs();
-        w63_1.intoArray(out, o + 1016);
     }
 
     private static void flat64_0(byte[] in, int p, long[] out, int o) {
