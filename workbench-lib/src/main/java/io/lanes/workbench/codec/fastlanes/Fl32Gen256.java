@@ -3372,33 +3372,29 @@ final class Fl32Gen256 implements FlCode32 {
 
     private static void unpack8(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 1024 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 128 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 8);
-                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_2.and(m).intoArray(out, r + 16);
-                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
-                w0_3.and(m).intoArray(out, r + 24);
-                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 40);
-                w0_2.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
-                w0_3.lanewise(LSHR, 8).and(m).intoArray(out, r + 56);
-                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
-                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
-                w0_2.lanewise(LSHR, 16).and(m).intoArray(out, r + 80);
-                w0_3.lanewise(LSHR, 16).and(m).intoArray(out, r + 88);
-                w0_0.lanewise(LSHR, 24).intoArray(out, r + 96);
-                w0_1.lanewise(LSHR, 24).intoArray(out, r + 104);
-                w0_2.lanewise(LSHR, 24).intoArray(out, r + 112);
-                w0_3.lanewise(LSHR, 24).intoArray(out, r + 120);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 128 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 40);
+            w0_2.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
+            w0_3.lanewise(LSHR, 8).and(m).intoArray(out, r + 56);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
+            w0_2.lanewise(LSHR, 16).and(m).intoArray(out, r + 80);
+            w0_3.lanewise(LSHR, 16).and(m).intoArray(out, r + 88);
+            w0_0.lanewise(LSHR, 24).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 24).intoArray(out, r + 104);
+            w0_2.lanewise(LSHR, 24).intoArray(out, r + 112);
+            w0_3.lanewise(LSHR, 24).intoArray(out, r + 120);
         }
     }
 
@@ -7443,25 +7439,21 @@ final class Fl32Gen256 implements FlCode32 {
 
     private static void unpack16(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xffff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 2048 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 16; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 64 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 8);
-                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_2.and(m).intoArray(out, r + 16);
-                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
-                w0_3.and(m).intoArray(out, r + 24);
-                w0_0.lanewise(LSHR, 16).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 16).intoArray(out, r + 40);
-                w0_2.lanewise(LSHR, 16).intoArray(out, r + 48);
-                w0_3.lanewise(LSHR, 16).intoArray(out, r + 56);
-            }
+        for (int k = 0, periods = 16 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 64 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 16).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 16).intoArray(out, r + 40);
+            w0_2.lanewise(LSHR, 16).intoArray(out, r + 48);
+            w0_3.lanewise(LSHR, 16).intoArray(out, r + 56);
         }
     }
 
@@ -11928,41 +11920,37 @@ final class Fl32Gen256 implements FlCode32 {
 
     private static void unpack24(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xffffff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 3072 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 384 * k;
-                int r = ob + 128 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 8);
-                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_2.and(m).intoArray(out, r + 16);
-                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
-                w0_3.and(m).intoArray(out, r + 24);
-                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-                w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
-                IntVector w1_1 = ByteVector.fromArray(B, in, q + 160).reinterpretAsInts();
-                w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 40);
-                IntVector w1_2 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
-                w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
-                IntVector w1_3 = ByteVector.fromArray(B, in, q + 224).reinterpretAsInts();
-                w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).intoArray(out, r + 56);
-                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-                w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
-                IntVector w2_1 = ByteVector.fromArray(B, in, q + 288).reinterpretAsInts();
-                w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 72);
-                IntVector w2_2 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
-                w1_2.lanewise(LSHR, 16).or(w2_2.lanewise(LSHL, 16)).and(m).intoArray(out, r + 80);
-                IntVector w2_3 = ByteVector.fromArray(B, in, q + 352).reinterpretAsInts();
-                w1_3.lanewise(LSHR, 16).or(w2_3.lanewise(LSHL, 16)).and(m).intoArray(out, r + 88);
-                w2_0.lanewise(LSHR, 8).intoArray(out, r + 96);
-                w2_1.lanewise(LSHR, 8).intoArray(out, r + 104);
-                w2_2.lanewise(LSHR, 8).intoArray(out, r + 112);
-                w2_3.lanewise(LSHR, 8).intoArray(out, r + 120);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 128 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 160).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 224).reinterpretAsInts();
+            w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).intoArray(out, r + 56);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 288).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 72);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_2.lanewise(LSHR, 16).or(w2_2.lanewise(LSHL, 16)).and(m).intoArray(out, r + 80);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 352).reinterpretAsInts();
+            w1_3.lanewise(LSHR, 16).or(w2_3.lanewise(LSHL, 16)).and(m).intoArray(out, r + 88);
+            w2_0.lanewise(LSHR, 8).intoArray(out, r + 96);
+            w2_1.lanewise(LSHR, 8).intoArray(out, r + 104);
+            w2_2.lanewise(LSHR, 8).intoArray(out, r + 112);
+            w2_3.lanewise(LSHR, 8).intoArray(out, r + 120);
         }
     }
 
@@ -16935,21 +16923,25 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack32(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 4096 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 32; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 32 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
-                w0_1.intoArray(out, r + 8);
-                IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_2.intoArray(out, r + 16);
-                IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
-                w0_3.intoArray(out, r + 24);
-            }
+        for (int k = 0, periods = 16 * blocks; k < periods; k++) {
+            int q = p + 256 * k;
+            int r = o + 64 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w1_0.intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 160).reinterpretAsInts();
+            w1_1.intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w1_2.intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 224).reinterpretAsInts();
+            w1_3.intoArray(out, r + 56);
         }
     }
 

@@ -1340,31 +1340,27 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack4(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xf);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 512 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 4; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 256 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 48);
-                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 64);
-                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
-                w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 96);
-                w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 112);
-                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 128);
-                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 144);
-                w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 160);
-                w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 176);
-                w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 192);
-                w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 208);
-                w0_0.lanewise(LSHR, 28).intoArray(out, r + 224);
-                w0_1.lanewise(LSHR, 28).intoArray(out, r + 240);
-            }
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 256 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 112);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 144);
+            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 160);
+            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 176);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 192);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 208);
+            w0_0.lanewise(LSHR, 28).intoArray(out, r + 224);
+            w0_1.lanewise(LSHR, 28).intoArray(out, r + 240);
         }
     }
 
@@ -2928,23 +2924,19 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack8(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 1024 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 128 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
-                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
-                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 80);
-                w0_0.lanewise(LSHR, 24).intoArray(out, r + 96);
-                w0_1.lanewise(LSHR, 24).intoArray(out, r + 112);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 128 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 24).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 24).intoArray(out, r + 112);
         }
     }
 
@@ -4575,35 +4567,31 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack12(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xfff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 1536 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 4; k++) {
-                int q = pb + 384 * k;
-                int r = ob + 256 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 48);
-                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-                w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 64);
-                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
-                w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
-                w1_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 96);
-                w1_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 112);
-                w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 128);
-                w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 144);
-                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-                w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 160);
-                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
-                w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 176);
-                w2_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 192);
-                w2_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 208);
-                w2_0.lanewise(LSHR, 20).intoArray(out, r + 224);
-                w2_1.lanewise(LSHR, 20).intoArray(out, r + 240);
-            }
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 256 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 48);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
+            w1_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 112);
+            w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 128);
+            w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 144);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 160);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 176);
+            w2_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 192);
+            w2_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 208);
+            w2_0.lanewise(LSHR, 20).intoArray(out, r + 224);
+            w2_1.lanewise(LSHR, 20).intoArray(out, r + 240);
         }
     }
 
@@ -6311,19 +6299,21 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack16(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xffff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 2048 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 16; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 64 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                w0_0.lanewise(LSHR, 16).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 16).intoArray(out, r + 48);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 256 * k;
+            int r = o + 128 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 16).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 16).intoArray(out, r + 48);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w1_0.and(m).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w1_1.and(m).intoArray(out, r + 80);
+            w1_0.lanewise(LSHR, 16).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 16).intoArray(out, r + 112);
         }
     }
 
@@ -8092,39 +8082,35 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack20(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xfffff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 2560 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 4; k++) {
-                int q = pb + 640 * k;
-                int r = ob + 256 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-                w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 32);
-                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
-                w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 48);
-                w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 64);
-                w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
-                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-                w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 96);
-                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
-                w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 112);
-                IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-                w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 128);
-                IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
-                w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 144);
-                w3_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 160);
-                w3_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 176);
-                IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-                w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 192);
-                IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
-                w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 208);
-                w4_0.lanewise(LSHR, 12).intoArray(out, r + 224);
-                w4_1.lanewise(LSHR, 12).intoArray(out, r + 240);
-            }
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 640 * k;
+            int r = o + 256 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 48);
+            w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 96);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 112);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 128);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 144);
+            w3_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 160);
+            w3_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 176);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 192);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 208);
+            w4_0.lanewise(LSHR, 12).intoArray(out, r + 224);
+            w4_1.lanewise(LSHR, 12).intoArray(out, r + 240);
         }
     }
 
@@ -9994,27 +9980,23 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack24(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xffffff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 3072 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 384 * k;
-                int r = ob + 128 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-                w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
-                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
-                w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
-                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-                w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
-                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
-                w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 80);
-                w2_0.lanewise(LSHR, 8).intoArray(out, r + 96);
-                w2_1.lanewise(LSHR, 8).intoArray(out, r + 112);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 128 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 80);
+            w2_0.lanewise(LSHR, 8).intoArray(out, r + 96);
+            w2_1.lanewise(LSHR, 8).intoArray(out, r + 112);
         }
     }
 
@@ -11952,43 +11934,39 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack28(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0xfffffff);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 3584 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 4; k++) {
-                int q = pb + 896 * k;
-                int r = ob + 256 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.and(m).intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.and(m).intoArray(out, r + 16);
-                IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-                w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 32);
-                IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
-                w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 48);
-                IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-                w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 64);
-                IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
-                w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
-                IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-                w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 96);
-                IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
-                w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 112);
-                IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-                w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 128);
-                IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
-                w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 144);
-                IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-                w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).intoArray(out, r + 160);
-                IntVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsInts();
-                w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).intoArray(out, r + 176);
-                IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-                w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 192);
-                IntVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsInts();
-                w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 208);
-                w6_0.lanewise(LSHR, 4).intoArray(out, r + 224);
-                w6_1.lanewise(LSHR, 4).intoArray(out, r + 240);
-            }
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 896 * k;
+            int r = o + 256 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 112);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 128);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 144);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).intoArray(out, r + 160);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).intoArray(out, r + 176);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 192);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 208);
+            w6_0.lanewise(LSHR, 4).intoArray(out, r + 224);
+            w6_1.lanewise(LSHR, 4).intoArray(out, r + 240);
         }
     }
 
@@ -14001,17 +13979,25 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack32(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 4096 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 32; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 32 * k;
-                IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-                w0_0.intoArray(out, r + 0);
-                IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-                w0_1.intoArray(out, r + 16);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 512 * k;
+            int r = o + 128 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w1_0.intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w1_1.intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w2_0.intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w2_1.intoArray(out, r + 80);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w3_0.intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+            w3_1.intoArray(out, r + 112);
         }
     }
 

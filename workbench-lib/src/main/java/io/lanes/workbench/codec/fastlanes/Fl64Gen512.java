@@ -5203,31 +5203,27 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack8(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 1024 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 128 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 16);
-                w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 24);
-                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 40);
-                w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 48);
-                w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 56);
-                w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 64);
-                w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 72);
-                w0_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 80);
-                w0_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 88);
-                w0_0.lanewise(LSHR, 48).and(m).intoArray(out, r + 96);
-                w0_1.lanewise(LSHR, 48).and(m).intoArray(out, r + 104);
-                w0_0.lanewise(LSHR, 56).intoArray(out, r + 112);
-                w0_1.lanewise(LSHR, 56).intoArray(out, r + 120);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 128 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 40);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 48);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 56);
+            w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 72);
+            w0_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 80);
+            w0_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 88);
+            w0_0.lanewise(LSHR, 48).and(m).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 48).and(m).intoArray(out, r + 104);
+            w0_0.lanewise(LSHR, 56).intoArray(out, r + 112);
+            w0_1.lanewise(LSHR, 56).intoArray(out, r + 120);
         }
     }
 
@@ -11175,23 +11171,19 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack16(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 2048 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 16; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 64 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 16);
-                w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 24);
-                w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 32);
-                w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 40);
-                w0_0.lanewise(LSHR, 48).intoArray(out, r + 48);
-                w0_1.lanewise(LSHR, 48).intoArray(out, r + 56);
-            }
+        for (int k = 0, periods = 16 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 64 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 40);
+            w0_0.lanewise(LSHR, 48).intoArray(out, r + 48);
+            w0_1.lanewise(LSHR, 48).intoArray(out, r + 56);
         }
     }
 
@@ -17572,35 +17564,31 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack24(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffffffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 3072 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 384 * k;
-                int r = ob + 128 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 16);
-                w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 24);
-                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
-                w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 32);
-                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
-                w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 40);
-                w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
-                w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 56);
-                w1_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 64);
-                w1_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 72);
-                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
-                w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
-                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
-                w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 88);
-                w2_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 96);
-                w2_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 104);
-                w2_0.lanewise(LSHR, 40).intoArray(out, r + 112);
-                w2_1.lanewise(LSHR, 40).intoArray(out, r + 120);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 128 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 24);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 32);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 40);
+            w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 48);
+            w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 56);
+            w1_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 72);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 80);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 88);
+            w2_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 96);
+            w2_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 104);
+            w2_0.lanewise(LSHR, 40).intoArray(out, r + 112);
+            w2_1.lanewise(LSHR, 40).intoArray(out, r + 120);
         }
     }
 
@@ -24375,19 +24363,21 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack32(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 4096 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 32; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 32 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                w0_0.lanewise(LSHR, 32).intoArray(out, r + 16);
-                w0_1.lanewise(LSHR, 32).intoArray(out, r + 24);
-            }
+        for (int k = 0, periods = 16 * blocks; k < periods; k++) {
+            int q = p + 256 * k;
+            int r = o + 64 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 32).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 32).intoArray(out, r + 24);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w1_0.and(m).intoArray(out, r + 32);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w1_1.and(m).intoArray(out, r + 40);
+            w1_0.lanewise(LSHR, 32).intoArray(out, r + 48);
+            w1_1.lanewise(LSHR, 32).intoArray(out, r + 56);
         }
     }
 
@@ -31425,39 +31415,35 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack40(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 5120 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 640 * k;
-                int r = ob + 128 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
-                w0_0.lanewise(LSHR, 40).or(w1_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 16);
-                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
-                w0_1.lanewise(LSHR, 40).or(w1_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 24);
-                w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 32);
-                w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 40);
-                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
-                w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
-                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
-                w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 56);
-                LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
-                w2_0.lanewise(LSHR, 32).or(w3_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 64);
-                LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
-                w2_1.lanewise(LSHR, 32).or(w3_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 72);
-                w3_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
-                w3_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 88);
-                LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
-                w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 96);
-                LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
-                w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 104);
-                w4_0.lanewise(LSHR, 24).intoArray(out, r + 112);
-                w4_1.lanewise(LSHR, 24).intoArray(out, r + 120);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 640 * k;
+            int r = o + 128 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 40).or(w1_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 16);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 40).or(w1_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 24);
+            w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 32);
+            w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 40);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 48);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 56);
+            LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+            w2_0.lanewise(LSHR, 32).or(w3_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 64);
+            LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+            w2_1.lanewise(LSHR, 32).or(w3_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 72);
+            w3_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 80);
+            w3_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 88);
+            LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+            w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 96);
+            LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+            w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 104);
+            w4_0.lanewise(LSHR, 24).intoArray(out, r + 112);
+            w4_1.lanewise(LSHR, 24).intoArray(out, r + 120);
         }
     }
 
@@ -38899,27 +38885,23 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack48(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 6144 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 16; k++) {
-                int q = pb + 384 * k;
-                int r = ob + 64 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
-                w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 16);
-                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
-                w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 24);
-                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
-                w1_0.lanewise(LSHR, 32).or(w2_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 32);
-                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
-                w1_1.lanewise(LSHR, 32).or(w2_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 40);
-                w2_0.lanewise(LSHR, 16).intoArray(out, r + 48);
-                w2_1.lanewise(LSHR, 16).intoArray(out, r + 56);
-            }
+        for (int k = 0, periods = 16 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 64 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 48).or(w1_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 16);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 48).or(w1_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 24);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 32).or(w2_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 32);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 32).or(w2_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 40);
+            w2_0.lanewise(LSHR, 16).intoArray(out, r + 48);
+            w2_1.lanewise(LSHR, 16).intoArray(out, r + 56);
         }
     }
 
@@ -46656,43 +46638,39 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack56(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 7168 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 8; k++) {
-                int q = pb + 896 * k;
-                int r = ob + 128 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.and(m).intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.and(m).intoArray(out, r + 8);
-                LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
-                w0_0.lanewise(LSHR, 56).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 16);
-                LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
-                w0_1.lanewise(LSHR, 56).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 24);
-                LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
-                w1_0.lanewise(LSHR, 48).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 32);
-                LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
-                w1_1.lanewise(LSHR, 48).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 40);
-                LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
-                w2_0.lanewise(LSHR, 40).or(w3_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 48);
-                LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
-                w2_1.lanewise(LSHR, 40).or(w3_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 56);
-                LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
-                w3_0.lanewise(LSHR, 32).or(w4_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 64);
-                LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
-                w3_1.lanewise(LSHR, 32).or(w4_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 72);
-                LongVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsLongs();
-                w4_0.lanewise(LSHR, 24).or(w5_0.lanewise(LSHL, 40)).and(m).intoArray(out, r + 80);
-                LongVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsLongs();
-                w4_1.lanewise(LSHR, 24).or(w5_1.lanewise(LSHL, 40)).and(m).intoArray(out, r + 88);
-                LongVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsLongs();
-                w5_0.lanewise(LSHR, 16).or(w6_0.lanewise(LSHL, 48)).and(m).intoArray(out, r + 96);
-                LongVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsLongs();
-                w5_1.lanewise(LSHR, 16).or(w6_1.lanewise(LSHL, 48)).and(m).intoArray(out, r + 104);
-                w6_0.lanewise(LSHR, 8).intoArray(out, r + 112);
-                w6_1.lanewise(LSHR, 8).intoArray(out, r + 120);
-            }
+        for (int k = 0, periods = 8 * blocks; k < periods; k++) {
+            int q = p + 896 * k;
+            int r = o + 128 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 56).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 16);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 56).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 24);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 48).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 32);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 48).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 40);
+            LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+            w2_0.lanewise(LSHR, 40).or(w3_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 48);
+            LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+            w2_1.lanewise(LSHR, 40).or(w3_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 56);
+            LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+            w3_0.lanewise(LSHR, 32).or(w4_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 64);
+            LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+            w3_1.lanewise(LSHR, 32).or(w4_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 72);
+            LongVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsLongs();
+            w4_0.lanewise(LSHR, 24).or(w5_0.lanewise(LSHL, 40)).and(m).intoArray(out, r + 80);
+            LongVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsLongs();
+            w4_1.lanewise(LSHR, 24).or(w5_1.lanewise(LSHL, 40)).and(m).intoArray(out, r + 88);
+            LongVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsLongs();
+            w5_0.lanewise(LSHR, 16).or(w6_0.lanewise(LSHL, 48)).and(m).intoArray(out, r + 96);
+            LongVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsLongs();
+            w5_1.lanewise(LSHR, 16).or(w6_1.lanewise(LSHL, 48)).and(m).intoArray(out, r + 104);
+            w6_0.lanewise(LSHR, 8).intoArray(out, r + 112);
+            w6_1.lanewise(LSHR, 8).intoArray(out, r + 120);
         }
     }
 
@@ -54759,17 +54737,25 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack64(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int b = 0; b < blocks; b++) {
-            int pb = p + 8192 * b;
-            int ob = o + 1024 * b;
-            for (int k = 0; k < 64; k++) {
-                int q = pb + 128 * k;
-                int r = ob + 16 * k;
-                LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-                w0_0.intoArray(out, r + 0);
-                LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-                w0_1.intoArray(out, r + 8);
-            }
+        for (int k = 0, periods = 16 * blocks; k < periods; k++) {
+            int q = p + 512 * k;
+            int r = o + 64 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.intoArray(out, r + 8);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w1_0.intoArray(out, r + 16);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w1_1.intoArray(out, r + 24);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w2_0.intoArray(out, r + 32);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w2_1.intoArray(out, r + 40);
+            LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+            w3_0.intoArray(out, r + 48);
+            LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+            w3_1.intoArray(out, r + 56);
         }
     }
 
