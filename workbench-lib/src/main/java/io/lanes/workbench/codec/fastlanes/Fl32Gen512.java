@@ -546,89 +546,49 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack2(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 256) { unpack2_0(in, p, out, o); unpack2_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x3);
+        for (int k = 0, periods = 2 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 512 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 2).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 2).and(m).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 6).and(m).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 6).and(m).intoArray(out, r + 112);
+            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 144);
+            w0_0.lanewise(LSHR, 10).and(m).intoArray(out, r + 160);
+            w0_1.lanewise(LSHR, 10).and(m).intoArray(out, r + 176);
+            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 192);
+            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 208);
+            w0_0.lanewise(LSHR, 14).and(m).intoArray(out, r + 224);
+            w0_1.lanewise(LSHR, 14).and(m).intoArray(out, r + 240);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 256);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 272);
+            w0_0.lanewise(LSHR, 18).and(m).intoArray(out, r + 288);
+            w0_1.lanewise(LSHR, 18).and(m).intoArray(out, r + 304);
+            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 320);
+            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 336);
+            w0_0.lanewise(LSHR, 22).and(m).intoArray(out, r + 352);
+            w0_1.lanewise(LSHR, 22).and(m).intoArray(out, r + 368);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 384);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 400);
+            w0_0.lanewise(LSHR, 26).and(m).intoArray(out, r + 416);
+            w0_1.lanewise(LSHR, 26).and(m).intoArray(out, r + 432);
+            w0_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 448);
+            w0_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 464);
+            w0_0.lanewise(LSHR, 30).intoArray(out, r + 480);
+            w0_1.lanewise(LSHR, 30).intoArray(out, r + 496);
+        }
     }
 
     private static void flat2(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 256) { flat2_0(in, p, out, o); flat2_1(in, p, out, o); }
-    }
-
-    private static void unpack2_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 48);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 80);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 112);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 144);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 176);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 208);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 240);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 256);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 272);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 288);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 304);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 320);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 336);
-        w0_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 352);
-        w0_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 368);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 384);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 400);
-        w0_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 416);
-        w0_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 432);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 448);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 464);
-        w0_0.lanewise(LSHR, 30).intoArray(out, o + 480);
-        w0_1.lanewise(LSHR, 30).intoArray(out, o + 496);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 512);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 528);
-        w1_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 544);
-        w1_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 560);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 576);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 592);
-        w1_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 608);
-        w1_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 624);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 640);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 656);
-        w1_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 672);
-        w1_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 688);
-        w1_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 704);
-        w1_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 720);
-        w1_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 736);
-        w1_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 752);
-    }
-
-    private static void unpack2_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 768);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 784);
-        w1_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 800);
-        w1_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 816);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 832);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 848);
-        w1_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 864);
-        w1_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 880);
-        w1_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 896);
-        w1_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 912);
-        w1_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 928);
-        w1_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 944);
-        w1_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 960);
-        w1_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 976);
-        w1_0.lanewise(LSHR, 30).intoArray(out, o + 992);
-        w1_1.lanewise(LSHR, 30).intoArray(out, o + 1008);
     }
 
     private static void flat2_0(byte[] in, int p, int[] out, int o) {
@@ -2090,97 +2050,53 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack6(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 768) { unpack6_0(in, p, out, o); unpack6_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x3f);
+        for (int k = 0, periods = 2 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 512 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 6).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 6).and(m).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 18).and(m).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 18).and(m).intoArray(out, r + 112);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 144);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).intoArray(out, r + 160);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).intoArray(out, r + 176);
+            w1_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 192);
+            w1_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 208);
+            w1_0.lanewise(LSHR, 10).and(m).intoArray(out, r + 224);
+            w1_1.lanewise(LSHR, 10).and(m).intoArray(out, r + 240);
+            w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 256);
+            w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 272);
+            w1_0.lanewise(LSHR, 22).and(m).intoArray(out, r + 288);
+            w1_1.lanewise(LSHR, 22).and(m).intoArray(out, r + 304);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 320);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 336);
+            w2_0.lanewise(LSHR, 2).and(m).intoArray(out, r + 352);
+            w2_1.lanewise(LSHR, 2).and(m).intoArray(out, r + 368);
+            w2_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 384);
+            w2_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 400);
+            w2_0.lanewise(LSHR, 14).and(m).intoArray(out, r + 416);
+            w2_1.lanewise(LSHR, 14).and(m).intoArray(out, r + 432);
+            w2_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 448);
+            w2_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 464);
+            w2_0.lanewise(LSHR, 26).intoArray(out, r + 480);
+            w2_1.lanewise(LSHR, 26).intoArray(out, r + 496);
+        }
     }
 
     private static void flat6(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 768) { flat6_0(in, p, out, o); flat6_1(in, p, out, o); }
-    }
-
-    private static void unpack6_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3f);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 48);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 80);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 112);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 144);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 160);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 176);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 192);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 208);
-        w1_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 224);
-        w1_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 240);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 256);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 272);
-        w1_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 288);
-        w1_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 304);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 320);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 336);
-        w2_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 352);
-        w2_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 368);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 384);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 400);
-        w2_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 416);
-        w2_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 432);
-        w2_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 448);
-        w2_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 464);
-        w2_0.lanewise(LSHR, 26).intoArray(out, o + 480);
-        w2_1.lanewise(LSHR, 26).intoArray(out, o + 496);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w3_0.and(m).intoArray(out, o + 512);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w3_1.and(m).intoArray(out, o + 528);
-        w3_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 544);
-        w3_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 560);
-        w3_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 576);
-        w3_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 592);
-        w3_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 608);
-        w3_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 624);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 640);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 656);
-    }
-
-    private static void unpack6_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3f);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 672);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 688);
-        w4_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 704);
-        w4_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 720);
-        w4_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 736);
-        w4_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 752);
-        w4_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 768);
-        w4_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 784);
-        w4_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 800);
-        w4_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 816);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 28).or(w5_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 832);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 28).or(w5_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 848);
-        w5_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 864);
-        w5_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 880);
-        w5_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 896);
-        w5_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 912);
-        w5_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 928);
-        w5_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 944);
-        w5_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 960);
-        w5_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 976);
-        w5_0.lanewise(LSHR, 26).intoArray(out, o + 992);
-        w5_1.lanewise(LSHR, 26).intoArray(out, o + 1008);
     }
 
     private static void flat6_0(byte[] in, int p, int[] out, int o) {
@@ -3693,105 +3609,57 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack10(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1280) { unpack10_0(in, p, out, o); unpack10_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x3ff);
+        for (int k = 0, periods = 2 * blocks; k < periods; k++) {
+            int q = p + 640 * k;
+            int r = o + 512 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 10).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 10).and(m).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 80);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).intoArray(out, r + 96);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).intoArray(out, r + 112);
+            w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 128);
+            w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 144);
+            w1_0.lanewise(LSHR, 18).and(m).intoArray(out, r + 160);
+            w1_1.lanewise(LSHR, 18).and(m).intoArray(out, r + 176);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 192);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 208);
+            w2_0.lanewise(LSHR, 6).and(m).intoArray(out, r + 224);
+            w2_1.lanewise(LSHR, 6).and(m).intoArray(out, r + 240);
+            w2_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 256);
+            w2_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 272);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).intoArray(out, r + 288);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).intoArray(out, r + 304);
+            w3_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 320);
+            w3_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 336);
+            w3_0.lanewise(LSHR, 14).and(m).intoArray(out, r + 352);
+            w3_1.lanewise(LSHR, 14).and(m).intoArray(out, r + 368);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 384);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 400);
+            w4_0.lanewise(LSHR, 2).and(m).intoArray(out, r + 416);
+            w4_1.lanewise(LSHR, 2).and(m).intoArray(out, r + 432);
+            w4_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 448);
+            w4_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 464);
+            w4_0.lanewise(LSHR, 22).intoArray(out, r + 480);
+            w4_1.lanewise(LSHR, 22).intoArray(out, r + 496);
+        }
     }
 
     private static void flat10(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1280) { flat10_0(in, p, out, o); flat10_1(in, p, out, o); }
-    }
-
-    private static void unpack10_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3ff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 48);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 80);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 96);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 112);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 128);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 144);
-        w1_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 160);
-        w1_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 176);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 192);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 208);
-        w2_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 224);
-        w2_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 240);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 256);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 272);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).intoArray(out, o + 288);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).intoArray(out, o + 304);
-        w3_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 320);
-        w3_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 336);
-        w3_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 352);
-        w3_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 368);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 384);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 400);
-        w4_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 416);
-        w4_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 432);
-        w4_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 448);
-        w4_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 464);
-        w4_0.lanewise(LSHR, 22).intoArray(out, o + 480);
-        w4_1.lanewise(LSHR, 22).intoArray(out, o + 496);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w5_0.and(m).intoArray(out, o + 512);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w5_1.and(m).intoArray(out, o + 528);
-        w5_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 544);
-        w5_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 560);
-        w5_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 576);
-        w5_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 592);
-    }
-
-    private static void unpack10_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3ff);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w5_0.lanewise(LSHR, 30).or(w6_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 608);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w5_1.lanewise(LSHR, 30).or(w6_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 624);
-        w6_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 640);
-        w6_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 656);
-        w6_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 672);
-        w6_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 688);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w6_0.lanewise(LSHR, 28).or(w7_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 704);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w6_1.lanewise(LSHR, 28).or(w7_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 720);
-        w7_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 736);
-        w7_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 752);
-        w7_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 768);
-        w7_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 784);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 26).or(w8_0.lanewise(LSHL, 6)).and(m).intoArray(out, o + 800);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 26).or(w8_1.lanewise(LSHL, 6)).and(m).intoArray(out, o + 816);
-        w8_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 832);
-        w8_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 848);
-        w8_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 864);
-        w8_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 880);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w8_0.lanewise(LSHR, 24).or(w9_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 896);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w8_1.lanewise(LSHR, 24).or(w9_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 912);
-        w9_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 928);
-        w9_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 944);
-        w9_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 960);
-        w9_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 976);
-        w9_0.lanewise(LSHR, 22).intoArray(out, o + 992);
-        w9_1.lanewise(LSHR, 22).intoArray(out, o + 1008);
     }
 
     private static void flat10_0(byte[] in, int p, int[] out, int o) {
@@ -5385,113 +5253,61 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack14(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1792) { unpack14_0(in, p, out, o); unpack14_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x3fff);
+        for (int k = 0, periods = 2 * blocks; k < periods; k++) {
+            int q = p + 896 * k;
+            int r = o + 512 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 14).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 14).and(m).intoArray(out, r + 48);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 80);
+            w1_0.lanewise(LSHR, 10).and(m).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 10).and(m).intoArray(out, r + 112);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 128);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 144);
+            w2_0.lanewise(LSHR, 6).and(m).intoArray(out, r + 160);
+            w2_1.lanewise(LSHR, 6).and(m).intoArray(out, r + 176);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 192);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 208);
+            w3_0.lanewise(LSHR, 2).and(m).intoArray(out, r + 224);
+            w3_1.lanewise(LSHR, 2).and(m).intoArray(out, r + 240);
+            w3_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 256);
+            w3_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 272);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).intoArray(out, r + 288);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).intoArray(out, r + 304);
+            w4_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 320);
+            w4_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 336);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 26).or(w5_0.lanewise(LSHL, 6)).and(m).intoArray(out, r + 352);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 26).or(w5_1.lanewise(LSHL, 6)).and(m).intoArray(out, r + 368);
+            w5_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 384);
+            w5_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 400);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 22).or(w6_0.lanewise(LSHL, 10)).and(m).intoArray(out, r + 416);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 22).or(w6_1.lanewise(LSHL, 10)).and(m).intoArray(out, r + 432);
+            w6_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 448);
+            w6_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 464);
+            w6_0.lanewise(LSHR, 18).intoArray(out, r + 480);
+            w6_1.lanewise(LSHR, 18).intoArray(out, r + 496);
+        }
     }
 
     private static void flat14(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1792) { flat14_0(in, p, out, o); flat14_1(in, p, out, o); }
-    }
-
-    private static void unpack14_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3fff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 48);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 64);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 80);
-        w1_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 96);
-        w1_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 112);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 128);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 144);
-        w2_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 160);
-        w2_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 176);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 192);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 208);
-        w3_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 224);
-        w3_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 240);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 256);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 272);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 288);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 304);
-        w4_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 320);
-        w4_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 336);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 26).or(w5_0.lanewise(LSHL, 6)).and(m).intoArray(out, o + 352);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 26).or(w5_1.lanewise(LSHL, 6)).and(m).intoArray(out, o + 368);
-        w5_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 384);
-        w5_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 400);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w5_0.lanewise(LSHR, 22).or(w6_0.lanewise(LSHL, 10)).and(m).intoArray(out, o + 416);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w5_1.lanewise(LSHR, 22).or(w6_1.lanewise(LSHL, 10)).and(m).intoArray(out, o + 432);
-        w6_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 448);
-        w6_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 464);
-        w6_0.lanewise(LSHR, 18).intoArray(out, o + 480);
-        w6_1.lanewise(LSHR, 18).intoArray(out, o + 496);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w7_0.and(m).intoArray(out, o + 512);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w7_1.and(m).intoArray(out, o + 528);
-        w7_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 544);
-        w7_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 560);
-    }
-
-    private static void unpack14_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3fff);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 28).or(w8_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 576);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 28).or(w8_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 592);
-        w8_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 608);
-        w8_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 624);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w8_0.lanewise(LSHR, 24).or(w9_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 640);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w8_1.lanewise(LSHR, 24).or(w9_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 656);
-        w9_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 672);
-        w9_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 688);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w9_0.lanewise(LSHR, 20).or(w10_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 704);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w9_1.lanewise(LSHR, 20).or(w10_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 720);
-        w10_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 736);
-        w10_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 752);
-        w10_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 768);
-        w10_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 784);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 30).or(w11_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 800);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 30).or(w11_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 816);
-        w11_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 832);
-        w11_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 848);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w11_0.lanewise(LSHR, 26).or(w12_0.lanewise(LSHL, 6)).and(m).intoArray(out, o + 864);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w11_1.lanewise(LSHR, 26).or(w12_1.lanewise(LSHL, 6)).and(m).intoArray(out, o + 880);
-        w12_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 896);
-        w12_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 912);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w12_0.lanewise(LSHR, 22).or(w13_0.lanewise(LSHL, 10)).and(m).intoArray(out, o + 928);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w12_1.lanewise(LSHR, 22).or(w13_1.lanewise(LSHL, 10)).and(m).intoArray(out, o + 944);
-        w13_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 960);
-        w13_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 976);
-        w13_0.lanewise(LSHR, 18).intoArray(out, o + 992);
-        w13_1.lanewise(LSHR, 18).intoArray(out, o + 1008);
     }
 
     private static void flat14_0(byte[] in, int p, int[] out, int o) {
@@ -7124,119 +6940,65 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack18(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2304) { unpack18_0(in, p, out, o); unpack18_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x3ffff);
+        for (int k = 0, periods = 2 * blocks; k < periods; k++) {
+            int q = p + 1152 * k;
+            int r = o + 512 * k;
+            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            w0_0.and(m).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 18).or(w1_0.lanewise(LSHL, 14)).and(m).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 18).or(w1_1.lanewise(LSHL, 14)).and(m).intoArray(out, r + 48);
+            w1_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 80);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 22).or(w2_0.lanewise(LSHL, 10)).and(m).intoArray(out, r + 96);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 22).or(w2_1.lanewise(LSHL, 10)).and(m).intoArray(out, r + 112);
+            w2_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 128);
+            w2_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 144);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).intoArray(out, r + 160);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).intoArray(out, r + 176);
+            w3_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 192);
+            w3_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 208);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).intoArray(out, r + 224);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).intoArray(out, r + 240);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 16).or(w5_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 256);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 16).or(w5_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 272);
+            w5_0.lanewise(LSHR, 2).and(m).intoArray(out, r + 288);
+            w5_1.lanewise(LSHR, 2).and(m).intoArray(out, r + 304);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 20).or(w6_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 320);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 20).or(w6_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 336);
+            w6_0.lanewise(LSHR, 6).and(m).intoArray(out, r + 352);
+            w6_1.lanewise(LSHR, 6).and(m).intoArray(out, r + 368);
+            IntVector w7_0 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
+            w6_0.lanewise(LSHR, 24).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 384);
+            IntVector w7_1 = ByteVector.fromArray(B, in, q + 960).reinterpretAsInts();
+            w6_1.lanewise(LSHR, 24).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 400);
+            w7_0.lanewise(LSHR, 10).and(m).intoArray(out, r + 416);
+            w7_1.lanewise(LSHR, 10).and(m).intoArray(out, r + 432);
+            IntVector w8_0 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
+            w7_0.lanewise(LSHR, 28).or(w8_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 448);
+            IntVector w8_1 = ByteVector.fromArray(B, in, q + 1088).reinterpretAsInts();
+            w7_1.lanewise(LSHR, 28).or(w8_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 464);
+            w8_0.lanewise(LSHR, 14).intoArray(out, r + 480);
+            w8_1.lanewise(LSHR, 14).intoArray(out, r + 496);
+        }
     }
 
     private static void flat18(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2304) { flat18_0(in, p, out, o); flat18_1(in, p, out, o); }
-    }
-
-    private static void unpack18_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3ffff);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 18).or(w1_0.lanewise(LSHL, 14)).and(m).intoArray(out, o + 32);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 18).or(w1_1.lanewise(LSHL, 14)).and(m).intoArray(out, o + 48);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 64);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 80);
-        IntVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 22).or(w2_0.lanewise(LSHL, 10)).and(m).intoArray(out, o + 96);
-        IntVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 22).or(w2_1.lanewise(LSHL, 10)).and(m).intoArray(out, o + 112);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 128);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 144);
-        IntVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsInts();
-        w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).intoArray(out, o + 160);
-        IntVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsInts();
-        w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).intoArray(out, o + 176);
-        w3_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 192);
-        w3_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 208);
-        IntVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsInts();
-        w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 224);
-        IntVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsInts();
-        w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 240);
-        IntVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsInts();
-        w4_0.lanewise(LSHR, 16).or(w5_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 256);
-        IntVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsInts();
-        w4_1.lanewise(LSHR, 16).or(w5_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 272);
-        w5_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 288);
-        w5_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 304);
-        IntVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsInts();
-        w5_0.lanewise(LSHR, 20).or(w6_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 320);
-        IntVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsInts();
-        w5_1.lanewise(LSHR, 20).or(w6_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 336);
-        w6_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 352);
-        w6_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 368);
-        IntVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsInts();
-        w6_0.lanewise(LSHR, 24).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 384);
-        IntVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsInts();
-        w6_1.lanewise(LSHR, 24).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 400);
-        w7_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 416);
-        w7_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 432);
-        IntVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsInts();
-        w7_0.lanewise(LSHR, 28).or(w8_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 448);
-        IntVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsInts();
-        w7_1.lanewise(LSHR, 28).or(w8_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 464);
-        w8_0.lanewise(LSHR, 14).intoArray(out, o + 480);
-        w8_1.lanewise(LSHR, 14).intoArray(out, o + 496);
-    }
-
-    private static void unpack18_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3ffff);
-        IntVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsInts();
-        w9_0.and(m).intoArray(out, o + 512);
-        IntVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsInts();
-        w9_1.and(m).intoArray(out, o + 528);
-        IntVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsInts();
-        w9_0.lanewise(LSHR, 18).or(w10_0.lanewise(LSHL, 14)).and(m).intoArray(out, o + 544);
-        IntVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsInts();
-        w9_1.lanewise(LSHR, 18).or(w10_1.lanewise(LSHL, 14)).and(m).intoArray(out, o + 560);
-        w10_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 576);
-        w10_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 592);
-        IntVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsInts();
-        w10_0.lanewise(LSHR, 22).or(w11_0.lanewise(LSHL, 10)).and(m).intoArray(out, o + 608);
-        IntVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsInts();
-        w10_1.lanewise(LSHR, 22).or(w11_1.lanewise(LSHL, 10)).and(m).intoArray(out, o + 624);
-        w11_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 640);
-        w11_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 656);
-        IntVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsInts();
-        w11_0.lanewise(LSHR, 26).or(w12_0.lanewise(LSHL, 6)).and(m).intoArray(out, o + 672);
-        IntVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsInts();
-        w11_1.lanewise(LSHR, 26).or(w12_1.lanewise(LSHL, 6)).and(m).intoArray(out, o + 688);
-        w12_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 704);
-        w12_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 720);
-        IntVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsInts();
-        w12_0.lanewise(LSHR, 30).or(w13_0.lanewise(LSHL, 2)).and(m).intoArray(out, o + 736);
-        IntVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsInts();
-        w12_1.lanewise(LSHR, 30).or(w13_1.lanewise(LSHL, 2)).and(m).intoArray(out, o + 752);
-        IntVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsInts();
-        w13_0.lanewise(LSHR, 16).or(w14_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 768);
-        IntVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsInts();
-        w13_1.lanewise(LSHR, 16).or(w14_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 784);
-        w14_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 800);
-        w14_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 816);
-        IntVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsInts();
-        w14_0.lanewise(LSHR, 20).or(w15_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 832);
-        IntVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsInts();
-        w14_1.lanewise(LSHR, 20).or(w15_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 848);
-        w15_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 864);
-        w15_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 880);
-        IntVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsInts();
-        w15_0.lanewise(LSHR, 24).or(w16_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 896);
-        IntVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsInts();
-        w15_1.lanewise(LSHR, 24).or(w16_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 912);
-        w16_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 928);
-        w16_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 944);
-        IntVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsInts();
-        w16_0.lanewise(LSHR, 28).or(w17_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 960);
-        IntVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsInts();
-        w16_1.lanewise(LSHR, 28).or(w17_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 976);
-        w17_0.lanewise(LSHR, 14).intoArray(out, o + 992);
-        w17_1.lanewise(LSHR, 14).intoArray(out, o + 1008);
     }
 
     private static void flat18_0(byte[] in, int p, int[] out, int o) {

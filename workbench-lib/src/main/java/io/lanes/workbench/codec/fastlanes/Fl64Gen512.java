@@ -2344,163 +2344,49 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack4(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 512) { unpack4_0(in, p, out, o); unpack4_1(in, p, out, o); unpack4_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xfL);
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 128 * k;
+            int r = o + 256 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 40);
+            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 48);
+            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 56);
+            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
+            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 80);
+            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 88);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 104);
+            w0_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 112);
+            w0_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 120);
+            w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 136);
+            w0_0.lanewise(LSHR, 36).and(m).intoArray(out, r + 144);
+            w0_1.lanewise(LSHR, 36).and(m).intoArray(out, r + 152);
+            w0_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 160);
+            w0_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 168);
+            w0_0.lanewise(LSHR, 44).and(m).intoArray(out, r + 176);
+            w0_1.lanewise(LSHR, 44).and(m).intoArray(out, r + 184);
+            w0_0.lanewise(LSHR, 48).and(m).intoArray(out, r + 192);
+            w0_1.lanewise(LSHR, 48).and(m).intoArray(out, r + 200);
+            w0_0.lanewise(LSHR, 52).and(m).intoArray(out, r + 208);
+            w0_1.lanewise(LSHR, 52).and(m).intoArray(out, r + 216);
+            w0_0.lanewise(LSHR, 56).and(m).intoArray(out, r + 224);
+            w0_1.lanewise(LSHR, 56).and(m).intoArray(out, r + 232);
+            w0_0.lanewise(LSHR, 60).intoArray(out, r + 240);
+            w0_1.lanewise(LSHR, 60).intoArray(out, r + 248);
+        }
     }
 
     private static void flat4(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 512) { flat4_0(in, p, out, o); flat4_1(in, p, out, o); flat4_2(in, p, out, o); flat4_3(in, p, out, o); }
-    }
-
-    private static void unpack4_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 40);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 48);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 72);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 80);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 104);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 112);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 120);
-        w0_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 136);
-        w0_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 144);
-        w0_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 152);
-        w0_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 168);
-        w0_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 176);
-        w0_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 184);
-        w0_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 200);
-        w0_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 208);
-        w0_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 216);
-        w0_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 232);
-        w0_0.lanewise(LSHR, 60).intoArray(out, o + 240);
-        w0_1.lanewise(LSHR, 60).intoArray(out, o + 248);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.and(m).intoArray(out, o + 256);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.and(m).intoArray(out, o + 264);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 272);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 280);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 288);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 296);
-        w1_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 304);
-        w1_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 312);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 320);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 328);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 336);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 344);
-        w1_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 352);
-        w1_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 360);
-        w1_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 368);
-        w1_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 376);
-    }
-
-    private static void unpack4_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfL);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 384);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 392);
-        w1_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 400);
-        w1_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 408);
-        w1_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 416);
-        w1_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 424);
-        w1_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 432);
-        w1_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 440);
-        w1_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 448);
-        w1_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 456);
-        w1_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 464);
-        w1_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 472);
-        w1_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 480);
-        w1_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 488);
-        w1_0.lanewise(LSHR, 60).intoArray(out, o + 496);
-        w1_1.lanewise(LSHR, 60).intoArray(out, o + 504);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w2_0.and(m).intoArray(out, o + 512);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w2_1.and(m).intoArray(out, o + 520);
-        w2_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 528);
-        w2_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 536);
-        w2_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 544);
-        w2_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 552);
-        w2_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 560);
-        w2_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 568);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 576);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 584);
-        w2_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 592);
-        w2_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 600);
-        w2_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 608);
-        w2_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 616);
-        w2_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 624);
-        w2_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 632);
-        w2_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 640);
-        w2_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 648);
-        w2_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 656);
-        w2_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 664);
-        w2_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 672);
-        w2_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 680);
-        w2_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 688);
-        w2_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 696);
-        w2_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 704);
-        w2_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 712);
-        w2_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 720);
-        w2_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 728);
-        w2_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 736);
-        w2_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 744);
-        w2_0.lanewise(LSHR, 60).intoArray(out, o + 752);
-        w2_1.lanewise(LSHR, 60).intoArray(out, o + 760);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 768);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 776);
-    }
-
-    private static void unpack4_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfL);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 784);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 792);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 800);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 808);
-        w3_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 816);
-        w3_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 824);
-        w3_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 832);
-        w3_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 840);
-        w3_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 848);
-        w3_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 856);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 864);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 872);
-        w3_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 880);
-        w3_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 888);
-        w3_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 896);
-        w3_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 904);
-        w3_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 912);
-        w3_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 920);
-        w3_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 928);
-        w3_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 936);
-        w3_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 944);
-        w3_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 952);
-        w3_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 960);
-        w3_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 968);
-        w3_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 976);
-        w3_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 984);
-        w3_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 992);
-        w3_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 1000);
-        w3_0.lanewise(LSHR, 60).intoArray(out, o + 1008);
-        w3_1.lanewise(LSHR, 60).intoArray(out, o + 1016);
     }
 
     private static void flat4_0(byte[] in, int p, long[] out, int o) {
@@ -8034,179 +7920,53 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack12(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1536) { unpack12_0(in, p, out, o); unpack12_1(in, p, out, o); unpack12_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xfffL);
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 384 * k;
+            int r = o + 256 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 40);
+            w0_0.lanewise(LSHR, 36).and(m).intoArray(out, r + 48);
+            w0_1.lanewise(LSHR, 36).and(m).intoArray(out, r + 56);
+            w0_0.lanewise(LSHR, 48).and(m).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 48).and(m).intoArray(out, r + 72);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 60).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 80);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 60).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 88);
+            w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 104);
+            w1_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 112);
+            w1_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 120);
+            w1_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 128);
+            w1_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 136);
+            w1_0.lanewise(LSHR, 44).and(m).intoArray(out, r + 144);
+            w1_1.lanewise(LSHR, 44).and(m).intoArray(out, r + 152);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 160);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 168);
+            w2_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 176);
+            w2_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 184);
+            w2_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 192);
+            w2_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 200);
+            w2_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 208);
+            w2_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 216);
+            w2_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 224);
+            w2_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 232);
+            w2_0.lanewise(LSHR, 52).intoArray(out, r + 240);
+            w2_1.lanewise(LSHR, 52).intoArray(out, r + 248);
+        }
     }
 
     private static void flat12(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 1536) { flat12_0(in, p, out, o); flat12_1(in, p, out, o); flat12_2(in, p, out, o); flat12_3(in, p, out, o); }
-    }
-
-    private static void unpack12_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 40);
-        w0_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 48);
-        w0_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 72);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 60).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 80);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 60).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 88);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 96);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 104);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 112);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 120);
-        w1_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 128);
-        w1_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 136);
-        w1_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 144);
-        w1_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 152);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 160);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 168);
-        w2_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 176);
-        w2_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 184);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 192);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 200);
-        w2_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 208);
-        w2_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 216);
-        w2_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 224);
-        w2_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 232);
-        w2_0.lanewise(LSHR, 52).intoArray(out, o + 240);
-        w2_1.lanewise(LSHR, 52).intoArray(out, o + 248);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w3_0.and(m).intoArray(out, o + 256);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w3_1.and(m).intoArray(out, o + 264);
-        w3_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 272);
-        w3_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 280);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 288);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 296);
-        w3_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 304);
-        w3_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 312);
-        w3_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 320);
-        w3_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 328);
-    }
-
-    private static void unpack12_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffL);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 60).or(w4_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 336);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 60).or(w4_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 344);
-        w4_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 352);
-        w4_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 360);
-        w4_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 368);
-        w4_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 376);
-        w4_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 384);
-        w4_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 392);
-        w4_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 400);
-        w4_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 408);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w4_0.lanewise(LSHR, 56).or(w5_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 416);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w4_1.lanewise(LSHR, 56).or(w5_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 424);
-        w5_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 432);
-        w5_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 440);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 448);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 456);
-        w5_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 464);
-        w5_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 472);
-        w5_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 480);
-        w5_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 488);
-        w5_0.lanewise(LSHR, 52).intoArray(out, o + 496);
-        w5_1.lanewise(LSHR, 52).intoArray(out, o + 504);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w6_0.and(m).intoArray(out, o + 512);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w6_1.and(m).intoArray(out, o + 520);
-        w6_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 528);
-        w6_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 536);
-        w6_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 544);
-        w6_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 552);
-        w6_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 560);
-        w6_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 568);
-        w6_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 576);
-        w6_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 584);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w6_0.lanewise(LSHR, 60).or(w7_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 592);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w6_1.lanewise(LSHR, 60).or(w7_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 600);
-        w7_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 608);
-        w7_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 616);
-        w7_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 624);
-        w7_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 632);
-        w7_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 640);
-        w7_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 648);
-        w7_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 656);
-        w7_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 664);
-    }
-
-    private static void unpack12_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffL);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 56).or(w8_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 672);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 56).or(w8_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 680);
-        w8_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 688);
-        w8_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 696);
-        w8_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 704);
-        w8_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 712);
-        w8_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 720);
-        w8_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 728);
-        w8_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 736);
-        w8_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 744);
-        w8_0.lanewise(LSHR, 52).intoArray(out, o + 752);
-        w8_1.lanewise(LSHR, 52).intoArray(out, o + 760);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.and(m).intoArray(out, o + 768);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.and(m).intoArray(out, o + 776);
-        w9_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 784);
-        w9_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 792);
-        w9_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 800);
-        w9_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 808);
-        w9_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 816);
-        w9_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 824);
-        w9_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 832);
-        w9_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 840);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w9_0.lanewise(LSHR, 60).or(w10_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 848);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w9_1.lanewise(LSHR, 60).or(w10_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 856);
-        w10_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 864);
-        w10_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 872);
-        w10_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 880);
-        w10_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 888);
-        w10_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 896);
-        w10_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 904);
-        w10_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 912);
-        w10_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 920);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 56).or(w11_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 928);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 56).or(w11_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 936);
-        w11_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 944);
-        w11_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 952);
-        w11_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 960);
-        w11_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 968);
-        w11_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 976);
-        w11_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 984);
-        w11_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 992);
-        w11_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 1000);
-        w11_0.lanewise(LSHR, 52).intoArray(out, o + 1008);
-        w11_1.lanewise(LSHR, 52).intoArray(out, o + 1016);
     }
 
     private static void flat12_0(byte[] in, int p, long[] out, int o) {
@@ -14217,201 +13977,57 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack20(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2560) { unpack20_0(in, p, out, o); unpack20_1(in, p, out, o); unpack20_2(in, p, out, o); unpack20_3(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xfffffL);
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 640 * k;
+            int r = o + 256 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 40);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 60).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 48);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 60).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 56);
+            w1_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
+            w1_0.lanewise(LSHR, 36).and(m).intoArray(out, r + 80);
+            w1_1.lanewise(LSHR, 36).and(m).intoArray(out, r + 88);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 96);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 104);
+            w2_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 112);
+            w2_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 120);
+            w2_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 128);
+            w2_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 136);
+            LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+            w2_0.lanewise(LSHR, 52).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 144);
+            LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+            w2_1.lanewise(LSHR, 52).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 152);
+            w3_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 160);
+            w3_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 168);
+            w3_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 176);
+            w3_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 184);
+            LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+            w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 192);
+            LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+            w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 200);
+            w4_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 208);
+            w4_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 216);
+            w4_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 224);
+            w4_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 232);
+            w4_0.lanewise(LSHR, 44).intoArray(out, r + 240);
+            w4_1.lanewise(LSHR, 44).intoArray(out, r + 248);
+        }
     }
 
     private static void flat20(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 2560) { flat20_0(in, p, out, o); flat20_1(in, p, out, o); flat20_2(in, p, out, o); flat20_3(in, p, out, o); flat20_4(in, p, out, o); flat20_5(in, p, out, o); flat20_6(in, p, out, o); flat20_7(in, p, out, o); }
-    }
-
-    private static void unpack20_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 40);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 60).or(w1_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 48);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 60).or(w1_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 56);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 64);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 72);
-        w1_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 80);
-        w1_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 88);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 56).or(w2_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 96);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 56).or(w2_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 104);
-        w2_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 112);
-        w2_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 120);
-        w2_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 128);
-        w2_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 136);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w2_0.lanewise(LSHR, 52).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 144);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w2_1.lanewise(LSHR, 52).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 152);
-        w3_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 160);
-        w3_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 168);
-        w3_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 176);
-        w3_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 184);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 48).or(w4_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 192);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 48).or(w4_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 200);
-        w4_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 208);
-        w4_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 216);
-        w4_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 224);
-        w4_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 232);
-        w4_0.lanewise(LSHR, 44).intoArray(out, o + 240);
-        w4_1.lanewise(LSHR, 44).intoArray(out, o + 248);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w5_0.and(m).intoArray(out, o + 256);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w5_1.and(m).intoArray(out, o + 264);
-        w5_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 272);
-        w5_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 280);
-        w5_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 288);
-        w5_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 296);
-    }
-
-    private static void unpack20_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffL);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w5_0.lanewise(LSHR, 60).or(w6_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 304);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w5_1.lanewise(LSHR, 60).or(w6_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 312);
-        w6_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 320);
-        w6_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 328);
-        w6_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 336);
-        w6_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 344);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w6_0.lanewise(LSHR, 56).or(w7_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 352);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w6_1.lanewise(LSHR, 56).or(w7_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 360);
-        w7_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 368);
-        w7_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 376);
-        w7_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 384);
-        w7_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 392);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 52).or(w8_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 400);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 52).or(w8_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 408);
-        w8_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 416);
-        w8_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 424);
-        w8_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 432);
-        w8_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 440);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w8_0.lanewise(LSHR, 48).or(w9_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 448);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w8_1.lanewise(LSHR, 48).or(w9_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 456);
-        w9_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 464);
-        w9_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 472);
-        w9_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 480);
-        w9_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 488);
-        w9_0.lanewise(LSHR, 44).intoArray(out, o + 496);
-        w9_1.lanewise(LSHR, 44).intoArray(out, o + 504);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w10_0.and(m).intoArray(out, o + 512);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w10_1.and(m).intoArray(out, o + 520);
-        w10_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 528);
-        w10_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 536);
-        w10_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 544);
-        w10_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 552);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 60).or(w11_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 560);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 60).or(w11_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 568);
-        w11_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 576);
-        w11_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 584);
-        w11_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 592);
-        w11_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 600);
-    }
-
-    private static void unpack20_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffL);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w11_0.lanewise(LSHR, 56).or(w12_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 608);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w11_1.lanewise(LSHR, 56).or(w12_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 616);
-        w12_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 624);
-        w12_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 632);
-        w12_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 640);
-        w12_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 648);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 52).or(w13_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 656);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 52).or(w13_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 664);
-        w13_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 672);
-        w13_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 680);
-        w13_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 688);
-        w13_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 696);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w13_0.lanewise(LSHR, 48).or(w14_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 704);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w13_1.lanewise(LSHR, 48).or(w14_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 712);
-        w14_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 720);
-        w14_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 728);
-        w14_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 736);
-        w14_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 744);
-        w14_0.lanewise(LSHR, 44).intoArray(out, o + 752);
-        w14_1.lanewise(LSHR, 44).intoArray(out, o + 760);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w15_0.and(m).intoArray(out, o + 768);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w15_1.and(m).intoArray(out, o + 776);
-        w15_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 784);
-        w15_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 792);
-        w15_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 800);
-        w15_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 808);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 60).or(w16_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 816);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 60).or(w16_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 824);
-        w16_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 832);
-        w16_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 840);
-        w16_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 848);
-        w16_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 856);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 56).or(w17_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 864);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 56).or(w17_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 872);
-        w17_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 880);
-        w17_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 888);
-        w17_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 896);
-        w17_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 904);
-    }
-
-    private static void unpack20_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffL);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w17_0.lanewise(LSHR, 52).or(w18_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 912);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w17_1.lanewise(LSHR, 52).or(w18_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 920);
-        w18_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 928);
-        w18_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 936);
-        w18_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 944);
-        w18_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 952);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 48).or(w19_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 960);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 48).or(w19_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 968);
-        w19_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 976);
-        w19_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 984);
-        w19_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 992);
-        w19_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 1000);
-        w19_0.lanewise(LSHR, 44).intoArray(out, o + 1008);
-        w19_1.lanewise(LSHR, 44).intoArray(out, o + 1016);
     }
 
     private static void flat20_0(byte[] in, int p, long[] out, int o) {
@@ -20824,217 +20440,61 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack28(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3584) { unpack28_0(in, p, out, o); unpack28_1(in, p, out, o); unpack28_2(in, p, out, o); unpack28_3(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xfffffffL);
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 896 * k;
+            int r = o + 256 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            w0_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 16);
+            w0_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 24);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 56).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 32);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 56).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 40);
+            w1_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 48);
+            w1_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 56);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 48).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 64);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 48).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 72);
+            w2_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 80);
+            w2_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 88);
+            LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+            w2_0.lanewise(LSHR, 40).or(w3_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 96);
+            LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+            w2_1.lanewise(LSHR, 40).or(w3_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 104);
+            w3_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 112);
+            w3_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 120);
+            w3_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 128);
+            w3_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 136);
+            LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+            w3_0.lanewise(LSHR, 60).or(w4_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 144);
+            LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+            w3_1.lanewise(LSHR, 60).or(w4_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 152);
+            w4_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 160);
+            w4_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 168);
+            LongVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsLongs();
+            w4_0.lanewise(LSHR, 52).or(w5_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 176);
+            LongVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsLongs();
+            w4_1.lanewise(LSHR, 52).or(w5_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 184);
+            w5_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 192);
+            w5_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 200);
+            LongVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsLongs();
+            w5_0.lanewise(LSHR, 44).or(w6_0.lanewise(LSHL, 20)).and(m).intoArray(out, r + 208);
+            LongVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsLongs();
+            w5_1.lanewise(LSHR, 44).or(w6_1.lanewise(LSHL, 20)).and(m).intoArray(out, r + 216);
+            w6_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 224);
+            w6_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 232);
+            w6_0.lanewise(LSHR, 36).intoArray(out, r + 240);
+            w6_1.lanewise(LSHR, 36).intoArray(out, r + 248);
+        }
     }
 
     private static void flat28(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 3584) { flat28_0(in, p, out, o); flat28_1(in, p, out, o); flat28_2(in, p, out, o); flat28_3(in, p, out, o); flat28_4(in, p, out, o); flat28_5(in, p, out, o); flat28_6(in, p, out, o); flat28_7(in, p, out, o); }
-    }
-
-    private static void unpack28_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 24);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 56).or(w1_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 32);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 56).or(w1_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 40);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 48);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 56);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 48).or(w2_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 64);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 48).or(w2_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 72);
-        w2_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 80);
-        w2_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 88);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w2_0.lanewise(LSHR, 40).or(w3_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 96);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w2_1.lanewise(LSHR, 40).or(w3_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 104);
-        w3_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 112);
-        w3_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 120);
-        w3_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 128);
-        w3_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 136);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 60).or(w4_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 144);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 60).or(w4_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 152);
-        w4_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 160);
-        w4_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 168);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w4_0.lanewise(LSHR, 52).or(w5_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 176);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w4_1.lanewise(LSHR, 52).or(w5_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 184);
-        w5_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 192);
-        w5_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 200);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w5_0.lanewise(LSHR, 44).or(w6_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 208);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w5_1.lanewise(LSHR, 44).or(w6_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 216);
-        w6_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 224);
-        w6_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 232);
-        w6_0.lanewise(LSHR, 36).intoArray(out, o + 240);
-        w6_1.lanewise(LSHR, 36).intoArray(out, o + 248);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w7_0.and(m).intoArray(out, o + 256);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w7_1.and(m).intoArray(out, o + 264);
-        w7_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 272);
-        w7_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 280);
-    }
-
-    private static void unpack28_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffL);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 56).or(w8_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 288);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 56).or(w8_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 296);
-        w8_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 304);
-        w8_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 312);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w8_0.lanewise(LSHR, 48).or(w9_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 320);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w8_1.lanewise(LSHR, 48).or(w9_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 328);
-        w9_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 336);
-        w9_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 344);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w9_0.lanewise(LSHR, 40).or(w10_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 352);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w9_1.lanewise(LSHR, 40).or(w10_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 360);
-        w10_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 368);
-        w10_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 376);
-        w10_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 384);
-        w10_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 392);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 60).or(w11_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 400);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 60).or(w11_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 408);
-        w11_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 416);
-        w11_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 424);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w11_0.lanewise(LSHR, 52).or(w12_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 432);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w11_1.lanewise(LSHR, 52).or(w12_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 440);
-        w12_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 448);
-        w12_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 456);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 44).or(w13_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 464);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 44).or(w13_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 472);
-        w13_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 480);
-        w13_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 488);
-        w13_0.lanewise(LSHR, 36).intoArray(out, o + 496);
-        w13_1.lanewise(LSHR, 36).intoArray(out, o + 504);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w14_0.and(m).intoArray(out, o + 512);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w14_1.and(m).intoArray(out, o + 520);
-        w14_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 528);
-        w14_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 536);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w14_0.lanewise(LSHR, 56).or(w15_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 544);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w14_1.lanewise(LSHR, 56).or(w15_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 552);
-        w15_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 560);
-        w15_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 568);
-    }
-
-    private static void unpack28_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffL);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 48).or(w16_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 576);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 48).or(w16_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 584);
-        w16_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 592);
-        w16_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 600);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 40).or(w17_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 608);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 40).or(w17_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 616);
-        w17_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 624);
-        w17_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 632);
-        w17_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 640);
-        w17_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 648);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w17_0.lanewise(LSHR, 60).or(w18_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 656);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w17_1.lanewise(LSHR, 60).or(w18_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 664);
-        w18_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 672);
-        w18_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 680);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 52).or(w19_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 688);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 52).or(w19_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 696);
-        w19_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 704);
-        w19_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 712);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w19_0.lanewise(LSHR, 44).or(w20_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 720);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w19_1.lanewise(LSHR, 44).or(w20_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 728);
-        w20_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 736);
-        w20_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 744);
-        w20_0.lanewise(LSHR, 36).intoArray(out, o + 752);
-        w20_1.lanewise(LSHR, 36).intoArray(out, o + 760);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w21_0.and(m).intoArray(out, o + 768);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w21_1.and(m).intoArray(out, o + 776);
-        w21_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 784);
-        w21_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 792);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w21_0.lanewise(LSHR, 56).or(w22_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 800);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w21_1.lanewise(LSHR, 56).or(w22_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 808);
-        w22_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 816);
-        w22_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 824);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 48).or(w23_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 832);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 48).or(w23_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 840);
-        w23_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 848);
-        w23_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 856);
-    }
-
-    private static void unpack28_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffL);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w23_0.lanewise(LSHR, 40).or(w24_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 864);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w23_1.lanewise(LSHR, 40).or(w24_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 872);
-        w24_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 880);
-        w24_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 888);
-        w24_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 896);
-        w24_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 904);
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w24_0.lanewise(LSHR, 60).or(w25_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 912);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w24_1.lanewise(LSHR, 60).or(w25_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 920);
-        w25_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 928);
-        w25_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 936);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w25_0.lanewise(LSHR, 52).or(w26_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 944);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w25_1.lanewise(LSHR, 52).or(w26_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 952);
-        w26_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 960);
-        w26_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 968);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w26_0.lanewise(LSHR, 44).or(w27_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 976);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w26_1.lanewise(LSHR, 44).or(w27_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 984);
-        w27_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 992);
-        w27_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 1000);
-        w27_0.lanewise(LSHR, 36).intoArray(out, o + 1008);
-        w27_1.lanewise(LSHR, 36).intoArray(out, o + 1016);
     }
 
     private static void flat28_0(byte[] in, int p, long[] out, int o) {
@@ -27704,227 +27164,65 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack36(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4608) { unpack36_0(in, p, out, o); unpack36_1(in, p, out, o); unpack36_2(in, p, out, o); unpack36_3(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0xfffffffffL);
+        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+            int q = p + 1152 * k;
+            int r = o + 256 * k;
+            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            w0_0.and(m).intoArray(out, r + 0);
+            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            w0_1.and(m).intoArray(out, r + 8);
+            LongVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
+            w0_0.lanewise(LSHR, 36).or(w1_0.lanewise(LSHL, 28)).and(m).intoArray(out, r + 16);
+            LongVector w1_1 = ByteVector.fromArray(B, in, q + 192).reinterpretAsLongs();
+            w0_1.lanewise(LSHR, 36).or(w1_1.lanewise(LSHL, 28)).and(m).intoArray(out, r + 24);
+            w1_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
+            w1_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 40);
+            LongVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsLongs();
+            w1_0.lanewise(LSHR, 44).or(w2_0.lanewise(LSHL, 20)).and(m).intoArray(out, r + 48);
+            LongVector w2_1 = ByteVector.fromArray(B, in, q + 320).reinterpretAsLongs();
+            w1_1.lanewise(LSHR, 44).or(w2_1.lanewise(LSHL, 20)).and(m).intoArray(out, r + 56);
+            w2_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
+            w2_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
+            LongVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsLongs();
+            w2_0.lanewise(LSHR, 52).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, r + 80);
+            LongVector w3_1 = ByteVector.fromArray(B, in, q + 448).reinterpretAsLongs();
+            w2_1.lanewise(LSHR, 52).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, r + 88);
+            w3_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 96);
+            w3_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 104);
+            LongVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsLongs();
+            w3_0.lanewise(LSHR, 60).or(w4_0.lanewise(LSHL, 4)).and(m).intoArray(out, r + 112);
+            LongVector w4_1 = ByteVector.fromArray(B, in, q + 576).reinterpretAsLongs();
+            w3_1.lanewise(LSHR, 60).or(w4_1.lanewise(LSHL, 4)).and(m).intoArray(out, r + 120);
+            LongVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsLongs();
+            w4_0.lanewise(LSHR, 32).or(w5_0.lanewise(LSHL, 32)).and(m).intoArray(out, r + 128);
+            LongVector w5_1 = ByteVector.fromArray(B, in, q + 704).reinterpretAsLongs();
+            w4_1.lanewise(LSHR, 32).or(w5_1.lanewise(LSHL, 32)).and(m).intoArray(out, r + 136);
+            w5_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 144);
+            w5_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 152);
+            LongVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsLongs();
+            w5_0.lanewise(LSHR, 40).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, r + 160);
+            LongVector w6_1 = ByteVector.fromArray(B, in, q + 832).reinterpretAsLongs();
+            w5_1.lanewise(LSHR, 40).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, r + 168);
+            w6_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 176);
+            w6_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 184);
+            LongVector w7_0 = ByteVector.fromArray(B, in, q + 896).reinterpretAsLongs();
+            w6_0.lanewise(LSHR, 48).or(w7_0.lanewise(LSHL, 16)).and(m).intoArray(out, r + 192);
+            LongVector w7_1 = ByteVector.fromArray(B, in, q + 960).reinterpretAsLongs();
+            w6_1.lanewise(LSHR, 48).or(w7_1.lanewise(LSHL, 16)).and(m).intoArray(out, r + 200);
+            w7_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 208);
+            w7_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 216);
+            LongVector w8_0 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsLongs();
+            w7_0.lanewise(LSHR, 56).or(w8_0.lanewise(LSHL, 8)).and(m).intoArray(out, r + 224);
+            LongVector w8_1 = ByteVector.fromArray(B, in, q + 1088).reinterpretAsLongs();
+            w7_1.lanewise(LSHR, 56).or(w8_1.lanewise(LSHL, 8)).and(m).intoArray(out, r + 232);
+            w8_0.lanewise(LSHR, 28).intoArray(out, r + 240);
+            w8_1.lanewise(LSHR, 28).intoArray(out, r + 248);
+        }
     }
 
     private static void flat36(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 4608) { flat36_0(in, p, out, o); flat36_1(in, p, out, o); flat36_2(in, p, out, o); flat36_3(in, p, out, o); flat36_4(in, p, out, o); flat36_5(in, p, out, o); flat36_6(in, p, out, o); flat36_7(in, p, out, o); }
-    }
-
-    private static void unpack36_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffffL);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 36).or(w1_0.lanewise(LSHL, 28)).and(m).intoArray(out, o + 16);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 36).or(w1_1.lanewise(LSHL, 28)).and(m).intoArray(out, o + 24);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 32);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 40);
-        LongVector w2_0 = ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 44).or(w2_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 48);
-        LongVector w2_1 = ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 44).or(w2_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 56);
-        w2_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 64);
-        w2_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 72);
-        LongVector w3_0 = ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs();
-        w2_0.lanewise(LSHR, 52).or(w3_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 80);
-        LongVector w3_1 = ByteVector.fromArray(B, in, p + 448).reinterpretAsLongs();
-        w2_1.lanewise(LSHR, 52).or(w3_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 88);
-        w3_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 96);
-        w3_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 104);
-        LongVector w4_0 = ByteVector.fromArray(B, in, p + 512).reinterpretAsLongs();
-        w3_0.lanewise(LSHR, 60).or(w4_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 112);
-        LongVector w4_1 = ByteVector.fromArray(B, in, p + 576).reinterpretAsLongs();
-        w3_1.lanewise(LSHR, 60).or(w4_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 120);
-        LongVector w5_0 = ByteVector.fromArray(B, in, p + 640).reinterpretAsLongs();
-        w4_0.lanewise(LSHR, 32).or(w5_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 128);
-        LongVector w5_1 = ByteVector.fromArray(B, in, p + 704).reinterpretAsLongs();
-        w4_1.lanewise(LSHR, 32).or(w5_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 136);
-        w5_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 144);
-        w5_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 152);
-        LongVector w6_0 = ByteVector.fromArray(B, in, p + 768).reinterpretAsLongs();
-        w5_0.lanewise(LSHR, 40).or(w6_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 160);
-        LongVector w6_1 = ByteVector.fromArray(B, in, p + 832).reinterpretAsLongs();
-        w5_1.lanewise(LSHR, 40).or(w6_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 168);
-        w6_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 176);
-        w6_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 184);
-        LongVector w7_0 = ByteVector.fromArray(B, in, p + 896).reinterpretAsLongs();
-        w6_0.lanewise(LSHR, 48).or(w7_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 192);
-        LongVector w7_1 = ByteVector.fromArray(B, in, p + 960).reinterpretAsLongs();
-        w6_1.lanewise(LSHR, 48).or(w7_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 200);
-        w7_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 208);
-        w7_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 216);
-        LongVector w8_0 = ByteVector.fromArray(B, in, p + 1024).reinterpretAsLongs();
-        w7_0.lanewise(LSHR, 56).or(w8_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 224);
-        LongVector w8_1 = ByteVector.fromArray(B, in, p + 1088).reinterpretAsLongs();
-        w7_1.lanewise(LSHR, 56).or(w8_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 232);
-        w8_0.lanewise(LSHR, 28).intoArray(out, o + 240);
-        w8_1.lanewise(LSHR, 28).intoArray(out, o + 248);
-    }
-
-    private static void unpack36_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffffL);
-        LongVector w9_0 = ByteVector.fromArray(B, in, p + 1152).reinterpretAsLongs();
-        w9_0.and(m).intoArray(out, o + 256);
-        LongVector w9_1 = ByteVector.fromArray(B, in, p + 1216).reinterpretAsLongs();
-        w9_1.and(m).intoArray(out, o + 264);
-        LongVector w10_0 = ByteVector.fromArray(B, in, p + 1280).reinterpretAsLongs();
-        w9_0.lanewise(LSHR, 36).or(w10_0.lanewise(LSHL, 28)).and(m).intoArray(out, o + 272);
-        LongVector w10_1 = ByteVector.fromArray(B, in, p + 1344).reinterpretAsLongs();
-        w9_1.lanewise(LSHR, 36).or(w10_1.lanewise(LSHL, 28)).and(m).intoArray(out, o + 280);
-        w10_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 288);
-        w10_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 296);
-        LongVector w11_0 = ByteVector.fromArray(B, in, p + 1408).reinterpretAsLongs();
-        w10_0.lanewise(LSHR, 44).or(w11_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 304);
-        LongVector w11_1 = ByteVector.fromArray(B, in, p + 1472).reinterpretAsLongs();
-        w10_1.lanewise(LSHR, 44).or(w11_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 312);
-        w11_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 320);
-        w11_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 328);
-        LongVector w12_0 = ByteVector.fromArray(B, in, p + 1536).reinterpretAsLongs();
-        w11_0.lanewise(LSHR, 52).or(w12_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 336);
-        LongVector w12_1 = ByteVector.fromArray(B, in, p + 1600).reinterpretAsLongs();
-        w11_1.lanewise(LSHR, 52).or(w12_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 344);
-        w12_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 352);
-        w12_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 360);
-        LongVector w13_0 = ByteVector.fromArray(B, in, p + 1664).reinterpretAsLongs();
-        w12_0.lanewise(LSHR, 60).or(w13_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 368);
-        LongVector w13_1 = ByteVector.fromArray(B, in, p + 1728).reinterpretAsLongs();
-        w12_1.lanewise(LSHR, 60).or(w13_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 376);
-        LongVector w14_0 = ByteVector.fromArray(B, in, p + 1792).reinterpretAsLongs();
-        w13_0.lanewise(LSHR, 32).or(w14_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 384);
-        LongVector w14_1 = ByteVector.fromArray(B, in, p + 1856).reinterpretAsLongs();
-        w13_1.lanewise(LSHR, 32).or(w14_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 392);
-        w14_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 400);
-        w14_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 408);
-        LongVector w15_0 = ByteVector.fromArray(B, in, p + 1920).reinterpretAsLongs();
-        w14_0.lanewise(LSHR, 40).or(w15_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 416);
-        LongVector w15_1 = ByteVector.fromArray(B, in, p + 1984).reinterpretAsLongs();
-        w14_1.lanewise(LSHR, 40).or(w15_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 424);
-        w15_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 432);
-        w15_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 440);
-        LongVector w16_0 = ByteVector.fromArray(B, in, p + 2048).reinterpretAsLongs();
-        w15_0.lanewise(LSHR, 48).or(w16_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 448);
-        LongVector w16_1 = ByteVector.fromArray(B, in, p + 2112).reinterpretAsLongs();
-        w15_1.lanewise(LSHR, 48).or(w16_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 456);
-        w16_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 464);
-        w16_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 472);
-        LongVector w17_0 = ByteVector.fromArray(B, in, p + 2176).reinterpretAsLongs();
-        w16_0.lanewise(LSHR, 56).or(w17_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 480);
-        LongVector w17_1 = ByteVector.fromArray(B, in, p + 2240).reinterpretAsLongs();
-        w16_1.lanewise(LSHR, 56).or(w17_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 488);
-        w17_0.lanewise(LSHR, 28).intoArray(out, o + 496);
-        w17_1.lanewise(LSHR, 28).intoArray(out, o + 504);
-    }
-
-    private static void unpack36_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffffL);
-        LongVector w18_0 = ByteVector.fromArray(B, in, p + 2304).reinterpretAsLongs();
-        w18_0.and(m).intoArray(out, o + 512);
-        LongVector w18_1 = ByteVector.fromArray(B, in, p + 2368).reinterpretAsLongs();
-        w18_1.and(m).intoArray(out, o + 520);
-        LongVector w19_0 = ByteVector.fromArray(B, in, p + 2432).reinterpretAsLongs();
-        w18_0.lanewise(LSHR, 36).or(w19_0.lanewise(LSHL, 28)).and(m).intoArray(out, o + 528);
-        LongVector w19_1 = ByteVector.fromArray(B, in, p + 2496).reinterpretAsLongs();
-        w18_1.lanewise(LSHR, 36).or(w19_1.lanewise(LSHL, 28)).and(m).intoArray(out, o + 536);
-        w19_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 544);
-        w19_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 552);
-        LongVector w20_0 = ByteVector.fromArray(B, in, p + 2560).reinterpretAsLongs();
-        w19_0.lanewise(LSHR, 44).or(w20_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 560);
-        LongVector w20_1 = ByteVector.fromArray(B, in, p + 2624).reinterpretAsLongs();
-        w19_1.lanewise(LSHR, 44).or(w20_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 568);
-        w20_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 576);
-        w20_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 584);
-        LongVector w21_0 = ByteVector.fromArray(B, in, p + 2688).reinterpretAsLongs();
-        w20_0.lanewise(LSHR, 52).or(w21_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 592);
-        LongVector w21_1 = ByteVector.fromArray(B, in, p + 2752).reinterpretAsLongs();
-        w20_1.lanewise(LSHR, 52).or(w21_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 600);
-        w21_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 608);
-        w21_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 616);
-        LongVector w22_0 = ByteVector.fromArray(B, in, p + 2816).reinterpretAsLongs();
-        w21_0.lanewise(LSHR, 60).or(w22_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 624);
-        LongVector w22_1 = ByteVector.fromArray(B, in, p + 2880).reinterpretAsLongs();
-        w21_1.lanewise(LSHR, 60).or(w22_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 632);
-        LongVector w23_0 = ByteVector.fromArray(B, in, p + 2944).reinterpretAsLongs();
-        w22_0.lanewise(LSHR, 32).or(w23_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 640);
-        LongVector w23_1 = ByteVector.fromArray(B, in, p + 3008).reinterpretAsLongs();
-        w22_1.lanewise(LSHR, 32).or(w23_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 648);
-        w23_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 656);
-        w23_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 664);
-        LongVector w24_0 = ByteVector.fromArray(B, in, p + 3072).reinterpretAsLongs();
-        w23_0.lanewise(LSHR, 40).or(w24_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 672);
-        LongVector w24_1 = ByteVector.fromArray(B, in, p + 3136).reinterpretAsLongs();
-        w23_1.lanewise(LSHR, 40).or(w24_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 680);
-        w24_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 688);
-        w24_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 696);
-        LongVector w25_0 = ByteVector.fromArray(B, in, p + 3200).reinterpretAsLongs();
-        w24_0.lanewise(LSHR, 48).or(w25_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 704);
-        LongVector w25_1 = ByteVector.fromArray(B, in, p + 3264).reinterpretAsLongs();
-        w24_1.lanewise(LSHR, 48).or(w25_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 712);
-        w25_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 720);
-        w25_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 728);
-        LongVector w26_0 = ByteVector.fromArray(B, in, p + 3328).reinterpretAsLongs();
-        w25_0.lanewise(LSHR, 56).or(w26_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 736);
-        LongVector w26_1 = ByteVector.fromArray(B, in, p + 3392).reinterpretAsLongs();
-        w25_1.lanewise(LSHR, 56).or(w26_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 744);
-        w26_0.lanewise(LSHR, 28).intoArray(out, o + 752);
-        w26_1.lanewise(LSHR, 28).intoArray(out, o + 760);
-    }
-
-    private static void unpack36_3(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0xfffffffffL);
-        LongVector w27_0 = ByteVector.fromArray(B, in, p + 3456).reinterpretAsLongs();
-        w27_0.and(m).intoArray(out, o + 768);
-        LongVector w27_1 = ByteVector.fromArray(B, in, p + 3520).reinterpretAsLongs();
-        w27_1.and(m).intoArray(out, o + 776);
-        LongVector w28_0 = ByteVector.fromArray(B, in, p + 3584).reinterpretAsLongs();
-        w27_0.lanewise(LSHR, 36).or(w28_0.lanewise(LSHL, 28)).and(m).intoArray(out, o + 784);
-        LongVector w28_1 = ByteVector.fromArray(B, in, p + 3648).reinterpretAsLongs();
-        w27_1.lanewise(LSHR, 36).or(w28_1.lanewise(LSHL, 28)).and(m).intoArray(out, o + 792);
-        w28_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 800);
-        w28_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 808);
-        LongVector w29_0 = ByteVector.fromArray(B, in, p + 3712).reinterpretAsLongs();
-        w28_0.lanewise(LSHR, 44).or(w29_0.lanewise(LSHL, 20)).and(m).intoArray(out, o + 816);
-        LongVector w29_1 = ByteVector.fromArray(B, in, p + 3776).reinterpretAsLongs();
-        w28_1.lanewise(LSHR, 44).or(w29_1.lanewise(LSHL, 20)).and(m).intoArray(out, o + 824);
-        w29_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 832);
-        w29_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 840);
-        LongVector w30_0 = ByteVector.fromArray(B, in, p + 3840).reinterpretAsLongs();
-        w29_0.lanewise(LSHR, 52).or(w30_0.lanewise(LSHL, 12)).and(m).intoArray(out, o + 848);
-        LongVector w30_1 = ByteVector.fromArray(B, in, p + 3904).reinterpretAsLongs();
-        w29_1.lanewise(LSHR, 52).or(w30_1.lanewise(LSHL, 12)).and(m).intoArray(out, o + 856);
-        w30_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 864);
-        w30_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 872);
-        LongVector w31_0 = ByteVector.fromArray(B, in, p + 3968).reinterpretAsLongs();
-        w30_0.lanewise(LSHR, 60).or(w31_0.lanewise(LSHL, 4)).and(m).intoArray(out, o + 880);
-        LongVector w31_1 = ByteVector.fromArray(B, in, p + 4032).reinterpretAsLongs();
-        w30_1.lanewise(LSHR, 60).or(w31_1.lanewise(LSHL, 4)).and(m).intoArray(out, o + 888);
-        LongVector w32_0 = ByteVector.fromArray(B, in, p + 4096).reinterpretAsLongs();
-        w31_0.lanewise(LSHR, 32).or(w32_0.lanewise(LSHL, 32)).and(m).intoArray(out, o + 896);
-        LongVector w32_1 = ByteVector.fromArray(B, in, p + 4160).reinterpretAsLongs();
-        w31_1.lanewise(LSHR, 32).or(w32_1.lanewise(LSHL, 32)).and(m).intoArray(out, o + 904);
-        w32_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 912);
-        w32_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 920);
-        LongVector w33_0 = ByteVector.fromArray(B, in, p + 4224).reinterpretAsLongs();
-        w32_0.lanewise(LSHR, 40).or(w33_0.lanewise(LSHL, 24)).and(m).intoArray(out, o + 928);
-        LongVector w33_1 = ByteVector.fromArray(B, in, p + 4288).reinterpretAsLongs();
-        w32_1.lanewise(LSHR, 40).or(w33_1.lanewise(LSHL, 24)).and(m).intoArray(out, o + 936);
-        w33_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 944);
-        w33_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 952);
-        LongVector w34_0 = ByteVector.fromArray(B, in, p + 4352).reinterpretAsLongs();
-        w33_0.lanewise(LSHR, 48).or(w34_0.lanewise(LSHL, 16)).and(m).intoArray(out, o + 960);
-        LongVector w34_1 = ByteVector.fromArray(B, in, p + 4416).reinterpretAsLongs();
-        w33_1.lanewise(LSHR, 48).or(w34_1.lanewise(LSHL, 16)).and(m).intoArray(out, o + 968);
-        w34_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 976);
-        w34_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 984);
-        LongVector w35_0 = ByteVector.fromArray(B, in, p + 4480).reinterpretAsLongs();
-        w34_0.lanewise(LSHR, 56).or(w35_0.lanewise(LSHL, 8)).and(m).intoArray(out, o + 992);
-        LongVector w35_1 = ByteVector.fromArray(B, in, p + 4544).reinterpretAsLongs();
-        w34_1.lanewise(LSHR, 56).or(w35_1.lanewise(LSHL, 8)).and(m).intoArray(out, o + 1000);
-        w35_0.lanewise(LSHR, 28).intoArray(out, o + 1008);
-        w35_1.lanewise(LSHR, 28).intoArray(out, o + 1016);
     }
 
     private static void flat36_0(byte[] in, int p, long[] out, int o) {
