@@ -3,8 +3,8 @@ package io.lanes.workbench.codec.parquet;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.bitpack.BlockKernel32;
 import io.lanes.workbench.codec.bitpack.BlockKernel64;
-import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
-import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
+import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
+import io.lanes.workbench.codec.bitpack.SeqVectorKernel64;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,9 +17,13 @@ import java.util.Map;
  * DELTA_BINARY_PACKED decoder variants add {@code .<variant>}.
  */
 public final class ParquetCodecs {
-    /** Sequential LSB-first kernels every Parquet decoder here unpacks with: switch kernels here. */
-    static final BlockKernel32 KERNEL32 = new SeqScalarKernel32();
-    static final BlockKernel64 KERNEL64 = new SeqScalarKernel64();
+    /**
+     * Sequential LSB-first kernels every Parquet decoder here unpacks with: switch kernels here. The
+     * Vector API ones ({@code bitpack.seq.vector}, with a scalar tail), as the decoders the seeds
+     * compare against unpack with SIMD too.
+     */
+    static final BlockKernel32 KERNEL32 = new SeqVectorKernel32();
+    static final BlockKernel64 KERNEL64 = new SeqVectorKernel64();
 
     /** The decoder {@code parquet.delta} and {@code parquet.delta64} use. */
     public static final DeltaVariant DEFAULT_DELTA = DeltaVariant.VSCAN;
