@@ -133,6 +133,10 @@ public final class DeltaCodec32 implements IntCodec {
      */
     int decodeBlocks(byte[] in, int base, int p, int end, int block, int m, int deltas, int last, int[] out, int o) {
         int miniSize = block / m;
+        // the vector scan queues whole blocks (made at the first block with data, so pages of equal
+        // deltas cost nothing extra); while any is queued, last is stale and scan.flush(last) brings it up to date
+        boolean vscan = variant == DeltaVariant.VSCAN;
+        DeltaVectorScan32 scan = null;
         while (deltas > 0) {
             int mdPos = p;
             int minDelta;
@@ -147,19 +151,38 @@ public final class DeltaCodec32 implements IntCodec {
             int widths = p;
             p += m;
             int inBlock = Math.min(block, deltas);
-            int needed = (inBlock + miniSize - 1) / miniSize;
-            int widthsOr = 0;
+            int needed = inBlock == block ? m : (inBlock + miniSize - 1) / miniSize; // no division for whole blocks
+            // one pass over the widths: any width, whether one exceeds 32 (32 - w < 0), and their sum
+            int widthsOr = 0, over = 0, widthSum = 0;
             for (int i = 0; i < needed; i++) {
                 int w = in[widths + i] & 0xFF;
-                if (w > 32) throw new CorruptDataException("miniblock width", widths + i - base, "width " + w + " > 32 in the block whose min delta is at " + (mdPos - base));
                 widthsOr |= w;
+                over |= 32 - w;
+                widthSum += w;
             }
+            if (over < 0) throw badWidth(in, widths, base, mdPos);
             if (widthsOr == 0) {
-                // every delta is the frame: an arithmetic sequence, the same code in every variant
-                last = DeltaScan.arithmetic(out, o, inBlock, minDelta, last);
+                // every delta is the frame: an arithmetic sequence (queued only behind other blocks)
+                if (scan != null && scan.pending() && inBlock == block) scan.queueArithmetic(o, minDelta);
+                else last = DeltaScan.arithmetic(out, o, inBlock, minDelta, scan == null ? last : scan.flush(last));
                 o += inBlock;
                 deltas -= inBlock;
                 continue;
+            }
+            if (vscan) {
+                if (scan == null) scan = new DeltaVectorScan32(in, out, block, m);
+                // a miniblock is a whole number of bytes per width bit, so the block's data is that times the width sum
+                long bytes = DeltaFormat.miniblockBytes(miniSize, 1) * widthSum;
+                if (inBlock == block && bytes <= end - p && scan.fits(p + (int) bytes)) {
+                    scan.queue(o, last, p, widths, minDelta);
+                    p += (int) bytes;
+                    o += inBlock;
+                    deltas -= inBlock;
+                    continue;
+                }
+                // the partial last block, data too near the array's end for register loads, or data
+                // missing (found and reported below): as coalesced
+                last = scan.flush(last);
             }
             int blockStart = o;
             for (int i = 0; i < needed; ) {
@@ -176,10 +199,10 @@ public final class DeltaCodec32 implements IntCodec {
                 o += len;
                 i = j;
             }
-            if (variant == DeltaVariant.COALESCED) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
-            else if (variant == DeltaVariant.VSCAN) last = DeltaScan.vector(out, blockStart, inBlock, minDelta, last);
+            if (variant != DeltaVariant.MINIBLOCK) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
             deltas -= inBlock;
         }
+        if (scan != null) scan.flush(last);
         return p;
     }
 
@@ -209,6 +232,13 @@ public final class DeltaCodec32 implements IntCodec {
             }
         }
         return p;
+    }
+
+    /** The error for the first width over 32 at {@code in[widths...]} (off the hot path, as {@link #missing}). */
+    static CorruptDataException badWidth(byte[] in, int widths, int base, int minDeltaPos) {
+        int i = widths;
+        while ((in[i] & 0xFF) <= 32) i++;
+        return new CorruptDataException("miniblock width", i - base, "width " + (in[i] & 0xFF) + " > 32 in the block whose min delta is at " + (minDeltaPos - base));
     }
 
     /** The error for miniblock data running past the page (built off the hot path: no string work per run). */

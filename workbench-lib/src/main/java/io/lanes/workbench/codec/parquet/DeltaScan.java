@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.parquet;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -17,24 +16,31 @@ final class DeltaScan {
     private static final int IL = I.length();
     private static final int LL = L.length();
 
-    // Log-step shifts by 1, 2, 4, 8 lanes: lane j takes lane j - s, lanes below s are cleared by the
-    // mask. Separate constants (not an array) so C2 sees each shuffle as a constant; the steps a
-    // species does not need are folded away by the lane-count tests below.
-    private static final VectorShuffle<Integer> I_S1 = shift(I, 1), I_S2 = shift(I, 2), I_S4 = shift(I, 4), I_S8 = shift(I, 8);
-    private static final VectorMask<Integer> I_K1 = keepFrom(I, 1), I_K2 = keepFrom(I, 2), I_K4 = keepFrom(I, 4), I_K8 = keepFrom(I, 8);
-    private static final VectorShuffle<Integer> I_LAST = VectorShuffle.fromOp(I, j -> IL - 1);
-    private static final VectorShuffle<Long> L_S1 = shift(L, 1), L_S2 = shift(L, 2), L_S4 = shift(L, 4);
+    /**
+     * Lane indices for the int64 scan: lane j takes lane j-1, j-2, j-4 (lanes below the distance
+     * cleared by the K masks), then lane LL-1 for the carry. An array loaded into locals before the
+     * loop: a shuffle constant would be reloaded from its payload on every iteration, as C2 cannot
+     * prove the stores to the output leave it unchanged.
+     */
+    private static final long[] L_SCAN = new long[4 * LL];
     private static final VectorMask<Long> L_K1 = keepFrom(L, 1), L_K2 = keepFrom(L, 2), L_K4 = keepFrom(L, 4);
-    private static final VectorShuffle<Long> L_LAST = VectorShuffle.fromOp(L, j -> LL - 1);
+
+    static {
+        for (int j = 0; j < LL; j++) {
+            for (int step = 0; step < 3; step++) L_SCAN[step * LL + j] = Math.max(0, j - (1 << step));
+            L_SCAN[3 * LL + j] = LL - 1;
+        }
+    }
+
     private static final IntVector I_IOTA = IntVector.fromArray(I, java.util.stream.IntStream.range(0, IL).toArray(), 0);
     private static final LongVector L_IOTA = LongVector.fromArray(L, java.util.stream.LongStream.range(0, LL).toArray(), 0);
 
     /**
      * A scan pays off only when a register holds four or more values (seed 003: at two lanes one
      * doubling step plus the carry costs more than the additions it saves), so below that the
-     * vector entry points run the scalar loop.
+     * vector entry point runs the scalar loop.
      */
-    static final boolean INT_SCAN = IL >= 4, LONG_SCAN = LL >= 4;
+    static final boolean LONG_SCAN = LL >= 4;
 
     private DeltaScan() {
     }
@@ -58,48 +64,28 @@ final class DeltaScan {
     }
 
     /**
-     * Vector prefix sum: per register, add the frame, scan in log2(lanes) shifted additions, add the
-     * carry register; the new carry is the last lane broadcast by a shuffle and never leaves the
-     * vector unit until the run ends. The tail shorter than a register is finished scalar.
+     * Vector prefix sum of {@code a[from, from+len)}: per register, add the frame, scan in log2(lanes)
+     * shifted additions, add the carry register; the carry advances by the scan's last lane (one
+     * addition between registers, not the scan and a shuffle) and never leaves the vector unit
+     * until the run ends. The tail shorter than a register is finished scalar; returns the last
+     * value.
      */
-    static int vector(int[] a, int from, int len, int minDelta, int last) {
-        if (!INT_SCAN) return scalar(a, from, len, minDelta, last);
-        int bound = from + I.loopBound(len);
-        int i = from;
-        if (i < bound) {
-            IntVector frame = IntVector.broadcast(I, minDelta);
-            IntVector carry = IntVector.broadcast(I, last);
-            for (; i < bound; i += IL) {
-                IntVector v = IntVector.fromArray(I, a, i).add(frame);
-                v = v.add(v.rearrange(I_S1, I_K1));
-                v = v.add(v.rearrange(I_S2, I_K2));
-                if (IL > 4) v = v.add(v.rearrange(I_S4, I_K4));
-                if (IL > 8) v = v.add(v.rearrange(I_S8, I_K8));
-                v = v.add(carry);
-                v.intoArray(a, i);
-                carry = v.rearrange(I_LAST);
-            }
-            last = carry.lane(0);
-        }
-        return scalar(a, i, from + len - i, minDelta, last);
-    }
-
-    /** The int64 twin of {@link #vector(int[], int, int, int, int)}. */
     static long vector(long[] a, int from, int len, long minDelta, long last) {
         if (!LONG_SCAN) return scalar(a, from, len, minDelta, last);
         int bound = from + L.loopBound(len);
         int i = from;
         if (i < bound) {
+            LongVector s1 = LongVector.fromArray(L, L_SCAN, 0), s2 = LongVector.fromArray(L, L_SCAN, LL);
+            LongVector s4 = LongVector.fromArray(L, L_SCAN, 2 * LL), top = LongVector.fromArray(L, L_SCAN, 3 * LL);
             LongVector frame = LongVector.broadcast(L, minDelta);
             LongVector carry = LongVector.broadcast(L, last);
             for (; i < bound; i += LL) {
                 LongVector v = LongVector.fromArray(L, a, i).add(frame);
-                v = v.add(v.rearrange(L_S1, L_K1));
-                v = v.add(v.rearrange(L_S2, L_K2));
-                if (LL > 4) v = v.add(v.rearrange(L_S4, L_K4));
-                v = v.add(carry);
-                v.intoArray(a, i);
-                carry = v.rearrange(L_LAST);
+                v = v.add(s1.selectFrom(v, L_K1));
+                v = v.add(s2.selectFrom(v, L_K2));
+                if (LL > 4) v = v.add(s4.selectFrom(v, L_K4));
+                v.add(carry).intoArray(a, i);
+                carry = carry.add(top.selectFrom(v));
             }
             last = carry.lane(0);
         }
@@ -144,13 +130,8 @@ final class DeltaScan {
         return last;
     }
 
-    /** Shuffle taking lane {@code j - by} into lane j (lanes below {@code by} are masked off by the caller). */
-    private static <E> VectorShuffle<E> shift(VectorSpecies<E> sp, int by) {
-        return VectorShuffle.fromOp(sp, j -> Math.max(0, j - by));
-    }
-
     /** Mask of lanes {@code >= from}. */
-    private static <E> VectorMask<E> keepFrom(VectorSpecies<E> sp, int from) {
+    static <E> VectorMask<E> keepFrom(VectorSpecies<E> sp, int from) {
         boolean[] bits = new boolean[sp.length()];
         for (int j = from; j < bits.length; j++) bits[j] = true;
         return VectorMask.fromArray(sp, bits, 0);

@@ -11,10 +11,12 @@ public enum DeltaVariant {
     /** One unpack call per run of equal-width miniblocks in a block, then one scalar prefix sum over the block. */
     COALESCED("coalesced"),
     /**
-     * Coalesced, then a log-step Vector API inclusive scan over the block: the frame (min delta) is
-     * added before the scan, the running total is carried across registers in a vector register (broadcast of the last
-     * lane by a shuffle), and the part of a run shorter than a register is finished one value at a
-     * time. Seed 003: a vector-to-scalar round trip of the carry per register is slower than scalar.
+     * The prefix sum in vector registers (seed 003), the running total carried from register to
+     * register in a vector register (a vector-to-scalar round trip per register is slower than
+     * scalar). int32: each 32-value chunk is unpacked in registers by one width-generic routine
+     * (per-lane word shuffle and shift from a table row for the width) and summed there, so values
+     * are stored once; whole blocks queue and decode in one loop ({@link DeltaVectorScan32}).
+     * int64: coalesced unpacking, then a log-step scan over the block, the frame added before it.
      */
     VSCAN("vscan");
 

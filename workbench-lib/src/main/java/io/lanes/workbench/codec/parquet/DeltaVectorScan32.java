@@ -1,0 +1,196 @@
+package io.lanes.workbench.codec.parquet;
+
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The {@link DeltaVariant#VSCAN} decoder's inner loop for int32: every 32-value chunk of a
+ * miniblock is unpacked in vector registers by one width-generic routine and prefix-summed in the
+ * same registers, so a value is stored once and never read back, and no call or branch depends on
+ * the width.
+ *
+ * <p>A chunk at width w is exactly 4w bytes. Lane j of the register holding values
+ * {@code [g*L, g*L+L)} of a chunk needs the bits from {@code g*L*w + j*w}: a table row for
+ * (w, g) gives each lane its word within one register load (a shuffle) and its bit shift, and the
+ * bits that spill into the next word come through the same shuffle from a second load one word
+ * later. The header walk ({@link DeltaCodec32}) checks each block and queues it here; the queue is
+ * decoded in one tight loop that keeps its state in registers, with the running total carried in
+ * a vector register from block to block. Blocks of equal deltas queue as arithmetic blocks when
+ * other blocks are pending and are written directly otherwise; the partial last block of a page,
+ * and blocks too near the array's end for register loads, are left to the caller.
+ *
+ * <p>One instance decodes one stream, then is dropped: not thread-safe. Reads {@code in} (past a
+ * block's data but never past the array; bits it then discards) and writes {@code out} only where
+ * queued blocks go.
+ */
+final class DeltaVectorScan32 {
+    private static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Byte> B = ByteVector.SPECIES_PREFERRED;
+    private static final int L = I.length();
+    /** Registers per 32-value chunk. */
+    private static final int G = 32 / L;
+    /** Bytes the register loads of a block may read past its data: one register and a word. */
+    private static final int REACH = 4 * L + 4;
+    /** Blocks queued before the queue is decoded: enough to amortise the loop entry, few enough to stay in L1. */
+    private static final int QUEUE = 64;
+
+    /**
+     * Table rows per width: 64 although widths stop at 32, so that a row index {@code (w & 63)}
+     * is provably in range and the loop carries no bounds check on the tables.
+     */
+    private static final int ROWS = 64;
+    /** Row (w*G + g): byte offset, from the chunk, of the register load for group g at width w. */
+    private static final int[] LOAD = new int[ROWS * G];
+    /**
+     * Row (w*G + g), L lanes each: the lane's word in the register load, its right shift, and the
+     * multiplier {@code 2^(32-shift)} that moves the next word's low bits above it (0 when the
+     * shift is 0, where a Java shift by 32 would be taken mod 32 and keep the word).
+     */
+    private static final int[] WORD = new int[ROWS * G * L], SHR = new int[ROWS * G * L], MUL = new int[ROWS * G * L];
+    /** Value mask per width. */
+    private static final int[] MASK = new int[ROWS];
+    /**
+     * Lane indices for the in-register scan: lane j takes lane j-1, j-2, j-4, j-8 (lanes below the
+     * distance are cleared by the K masks), then lane L-1 for the carry; last the ramp 1..L, the scan
+     * of a register of equal deltas divided by the delta. Arrays loaded into locals
+     * before the loop: a shuffle constant would be reloaded from its int[] payload on every
+     * iteration, as C2 cannot prove the stores to the int[] output leave it unchanged.
+     */
+    private static final int[] SCAN = new int[6 * L];
+    private static final VectorMask<Integer> K1 = DeltaScan.keepFrom(I, 1), K2 = DeltaScan.keepFrom(I, 2), K4 = DeltaScan.keepFrom(I, 4), K8 = DeltaScan.keepFrom(I, 8);
+
+    static {
+        for (int w = 0; w <= 32; w++) {
+            MASK[w] = w == 32 ? -1 : (1 << w) - 1;
+            for (int g = 0; g < G; g++) {
+                int row = w * G + g, bit0 = g * L * w;
+                LOAD[row] = 4 * (bit0 >>> 5);
+                for (int j = 0; j < L; j++) {
+                    int bit = (bit0 & 31) + j * w;
+                    WORD[row * L + j] = bit >>> 5;
+                    SHR[row * L + j] = bit & 31;
+                    MUL[row * L + j] = (int) (1L << (32 - (bit & 31)));
+                }
+            }
+        }
+        for (int j = 0; j < L; j++) {
+            for (int step = 0; step < 4; step++) SCAN[step * L + j] = Math.max(0, j - (1 << step));
+            SCAN[4 * L + j] = L - 1;
+            SCAN[5 * L + j] = j + 1;
+        }
+    }
+
+    private final byte[] in;
+    private final int[] out;
+    /** The stream's layout: values per block, miniblocks per block, 32-value chunks per miniblock. */
+    private final int block, miniblocks, chunks;
+    /** Per queued block: data offset, widths offset (-1 for an arithmetic block), frame. */
+    private final int[] blockData = new int[QUEUE], blockWidths = new int[QUEUE], blockFrame = new int[QUEUE];
+    private int queued;
+    /** Where the first queued block's values go, and the value before them. */
+    private int o, last;
+
+    /**
+     * @param in         the page
+     * @param out        the values
+     * @param block      values per block of the stream
+     * @param miniblocks miniblocks per block
+     */
+    DeltaVectorScan32(byte[] in, int[] out, int block, int miniblocks) {
+        this.in = in;
+        this.out = out;
+        this.block = block;
+        this.miniblocks = miniblocks;
+        this.chunks = block / miniblocks / 32;
+    }
+
+    /** Whether a block whose data ends at {@code dataEnd} can be queued: its register loads stay in the array. */
+    boolean fits(int dataEnd) {
+        return dataEnd <= in.length - REACH;
+    }
+
+    /** Whether blocks are queued (the caller's running value is then stale). */
+    boolean pending() {
+        return queued > 0;
+    }
+
+    /**
+     * Queues a whole block whose values go to {@code out[o, o+block)}, after {@code last} when
+     * nothing is queued; its miniblock widths at {@code in[widths...]} are checked {@code <= 32}
+     * and its data, from {@code data}, is checked to be in the stream and to {@link #fits}.
+     */
+    void queue(int o, int last, int data, int widths, int minDelta) {
+        if (queued == 0) {
+            this.o = o;
+            this.last = last;
+        } else if (queued == QUEUE) {
+            this.last = decode();
+            this.o = o;
+        }
+        blockData[queued] = data;
+        blockWidths[queued] = widths;
+        blockFrame[queued] = minDelta;
+        queued++;
+    }
+
+    /** Queues, behind a {@link #pending} block, a whole block at {@code out[o...]} whose deltas all equal {@code step}. */
+    void queueArithmetic(int o, int step) {
+        queue(o, 0, -1, -1, step);
+    }
+
+    /** Decodes what is queued; returns the value after it, or {@code last} when nothing was queued. */
+    int flush(int last) {
+        return queued == 0 ? last : decode();
+    }
+
+    private int decode() {
+        int n = queued;
+        byte[] in = this.in;
+        int[] out = this.out, dataAt = blockData, widthsAt = blockWidths, frame = blockFrame;
+        int o = this.o, m = miniblocks, chunks = this.chunks, registers = block / L;
+        IntVector s1 = IntVector.fromArray(I, SCAN, 0), s2 = IntVector.fromArray(I, SCAN, L);
+        IntVector s4 = IntVector.fromArray(I, SCAN, 2 * L), s8 = IntVector.fromArray(I, SCAN, 3 * L);
+        IntVector top = IntVector.fromArray(I, SCAN, 4 * L), ramp = IntVector.fromArray(I, SCAN, 5 * L);
+        IntVector carry = IntVector.broadcast(I, last);
+        for (int b = 0; b < n; b++) {
+            int p = dataAt[b], widths = widthsAt[b];
+            IntVector minDelta = IntVector.broadcast(I, frame[b]);
+            if (widths < 0) { // every delta is the frame: the scan of each register is a ramp
+                IntVector ramped = ramp.mul(minDelta), step = IntVector.broadcast(I, L * frame[b]);
+                for (int r = 0; r < registers; r++, o += L) {
+                    ramped.add(carry).intoArray(out, o);
+                    carry = carry.add(step);
+                }
+                continue;
+            }
+            for (int mb = 0; mb < m; mb++) {
+                int w = in[widths + mb] & (ROWS - 1);
+                IntVector mask = IntVector.broadcast(I, MASK[w]);
+                for (int c = 0; c < chunks; c++, p += 4 * w) {
+                    for (int g = 0; g < G; g++, o += L) {
+                        int row = w * G + g, q = p + LOAD[row];
+                        IntVector word = IntVector.fromArray(I, WORD, row * L);
+                        IntVector lo = word.selectFrom(ByteVector.fromArray(B, in, q).reinterpretAsInts());
+                        IntVector hi = word.selectFrom(ByteVector.fromArray(B, in, q + 4).reinterpretAsInts());
+                        IntVector v = lo.lanewise(VectorOperators.LSHR, IntVector.fromArray(I, SHR, row * L))
+                                .or(hi.mul(IntVector.fromArray(I, MUL, row * L)))
+                                .and(mask).add(minDelta);
+                        // inclusive scan in log2(L) shifted additions; the steps a species does not need fold away
+                        v = v.add(s1.selectFrom(v, K1));
+                        if (L > 2) v = v.add(s2.selectFrom(v, K2));
+                        if (L > 4) v = v.add(s4.selectFrom(v, K4));
+                        if (L > 8) v = v.add(s8.selectFrom(v, K8));
+                        v.add(carry).intoArray(out, o);
+                        // the carry advances by the scan's last lane: one addition between registers
+                        carry = carry.add(top.selectFrom(v));
+                    }
+                }
+            }
+        }
+        queued = 0;
+        return carry.lane(0);
+    }
+}
