@@ -133,8 +133,9 @@ public final class DeltaCodec32 implements IntCodec {
      */
     int decodeBlocks(byte[] in, int base, int p, int end, int block, int m, int deltas, int last, int[] out, int o) {
         int miniSize = block / m;
-        // the vector scan queues whole blocks (made at the first block with data, so pages of equal
-        // deltas cost nothing extra); while any is queued, last is stale and scan.flush(last) brings it up to date
+        // the vector scan queues whole blocks (made when the first one is queued, so pages of equal
+        // deltas or of one partial block cost nothing extra); while any is queued, last is stale and
+        // scan.flush(last) brings it up to date
         boolean vscan = variant == DeltaVariant.VSCAN;
         DeltaVectorScan32 scan = null;
         while (deltas > 0) {
@@ -152,16 +153,15 @@ public final class DeltaCodec32 implements IntCodec {
             p += m;
             int inBlock = Math.min(block, deltas);
             int needed = inBlock == block ? m : (inBlock + miniSize - 1) / miniSize; // no division for whole blocks
-            // one pass over the widths: any width, whether one exceeds 32 (32 - w < 0), and their sum
-            int widthsOr = 0, over = 0, widthSum = 0;
+            // one pass over the widths: whether one exceeds 32 (32 - w < 0), and their sum
+            int over = 0, widthSum = 0;
             for (int i = 0; i < needed; i++) {
                 int w = in[widths + i] & 0xFF;
-                widthsOr |= w;
                 over |= 32 - w;
                 widthSum += w;
             }
             if (over < 0) throw badWidth(in, widths, base, mdPos);
-            if (widthsOr == 0) {
+            if (widthSum == 0) {
                 // every delta is the frame: an arithmetic sequence (queued only behind other blocks)
                 if (scan != null && scan.pending() && inBlock == block) scan.queueArithmetic(o, minDelta);
                 else last = DeltaScan.arithmetic(out, o, inBlock, minDelta, scan == null ? last : scan.flush(last));
@@ -170,10 +170,10 @@ public final class DeltaCodec32 implements IntCodec {
                 continue;
             }
             if (vscan) {
-                if (scan == null) scan = new DeltaVectorScan32(in, out, block, m);
                 // a miniblock is a whole number of bytes per width bit, so the block's data is that times the width sum
                 long bytes = DeltaFormat.miniblockBytes(miniSize, 1) * widthSum;
-                if (inBlock == block && bytes <= end - p && scan.fits(p + (int) bytes)) {
+                if (inBlock == block && bytes <= end - p && DeltaVectorScan32.fits(in, p + (int) bytes)) {
+                    if (scan == null) scan = new DeltaVectorScan32(in, out, block, m);
                     scan.queue(o, last, p, widths, minDelta);
                     p += (int) bytes;
                     o += inBlock;
@@ -181,8 +181,8 @@ public final class DeltaCodec32 implements IntCodec {
                     continue;
                 }
                 // the partial last block, data too near the array's end for register loads, or data
-                // missing (found and reported below): as coalesced
-                last = scan.flush(last);
+                // missing (found and reported below): coalesced, then the same scan in place
+                if (scan != null) last = scan.flush(last);
             }
             int blockStart = o;
             for (int i = 0; i < needed; ) {
@@ -199,7 +199,8 @@ public final class DeltaCodec32 implements IntCodec {
                 o += len;
                 i = j;
             }
-            if (variant != DeltaVariant.MINIBLOCK) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
+            if (variant == DeltaVariant.COALESCED) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
+            else if (vscan) last = DeltaVectorScan32.scanInPlace(out, blockStart, inBlock, minDelta, last);
             deltas -= inBlock;
         }
         if (scan != null) scan.flush(last);

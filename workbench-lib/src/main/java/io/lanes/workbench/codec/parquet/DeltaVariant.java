@@ -15,7 +15,8 @@ public enum DeltaVariant {
      * register in a vector register (a vector-to-scalar round trip per register is slower than
      * scalar). int32: each 32-value chunk is unpacked in registers by one width-generic routine
      * (per-lane word shuffle and shift from a table row for the width) and summed there, so values
-     * are stored once; whole blocks queue and decode in one loop ({@link DeltaVectorScan32}).
+     * are stored once; whole blocks queue and decode in one loop ({@link DeltaVectorScan32}), and
+     * the rest (a page's partial last block) is unpacked coalesced and scanned in place.
      * int64: coalesced unpacking, then a log-step scan over the block, the frame added before it.
      */
     VSCAN("vscan");

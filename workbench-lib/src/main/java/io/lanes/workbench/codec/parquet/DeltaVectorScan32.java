@@ -20,7 +20,8 @@ import jdk.incubator.vector.VectorSpecies;
  * decoded in one tight loop that keeps its state in registers, with the running total carried in
  * a vector register from block to block. Blocks of equal deltas queue as arithmetic blocks when
  * other blocks are pending and are written directly otherwise; the partial last block of a page,
- * and blocks too near the array's end for register loads, are left to the caller.
+ * and blocks too near the array's end for register loads, are unpacked by the caller and summed
+ * by {@link #scanInPlace}, the same scan over memory.
  *
  * <p>One instance decodes one stream, then is dropped: not thread-safe. Reads {@code in} (past a
  * block's data but never past the array; bits it then discards) and writes {@code out} only where
@@ -107,8 +108,8 @@ final class DeltaVectorScan32 {
         this.chunks = block / miniblocks / 32;
     }
 
-    /** Whether a block whose data ends at {@code dataEnd} can be queued: its register loads stay in the array. */
-    boolean fits(int dataEnd) {
+    /** Whether a block of {@code in} whose data ends at {@code dataEnd} can be queued: its register loads stay in the array. */
+    static boolean fits(byte[] in, int dataEnd) {
         return dataEnd <= in.length - REACH;
     }
 
@@ -178,11 +179,7 @@ final class DeltaVectorScan32 {
                         IntVector v = lo.lanewise(VectorOperators.LSHR, IntVector.fromArray(I, SHR, row * L))
                                 .or(hi.mul(IntVector.fromArray(I, MUL, row * L)))
                                 .and(mask).add(minDelta);
-                        // inclusive scan in log2(L) shifted additions; the steps a species does not need fold away
-                        v = v.add(s1.selectFrom(v, K1));
-                        if (L > 2) v = v.add(s2.selectFrom(v, K2));
-                        if (L > 4) v = v.add(s4.selectFrom(v, K4));
-                        if (L > 8) v = v.add(s8.selectFrom(v, K8));
+                        v = scan(v, s1, s2, s4, s8);
                         v.add(carry).intoArray(out, o);
                         // the carry advances by the scan's last lane: one addition between registers
                         carry = carry.add(top.selectFrom(v));
@@ -192,5 +189,41 @@ final class DeltaVectorScan32 {
         }
         queued = 0;
         return carry.lane(0);
+    }
+
+    /**
+     * In-place vector prefix sum of {@code a[from, from+len)} with frame {@code minDelta} after
+     * {@code last}, for blocks the queue does not take (unpacked by the caller): the same scan and
+     * carry as the queue's loop, the tail shorter than a register finished scalar. Returns the last
+     * value.
+     */
+    static int scanInPlace(int[] a, int from, int len, int minDelta, int last) {
+        int bound = from + I.loopBound(len);
+        int i = from;
+        if (i < bound) {
+            IntVector s1 = IntVector.fromArray(I, SCAN, 0), s2 = IntVector.fromArray(I, SCAN, L);
+            IntVector s4 = IntVector.fromArray(I, SCAN, 2 * L), s8 = IntVector.fromArray(I, SCAN, 3 * L);
+            IntVector top = IntVector.fromArray(I, SCAN, 4 * L);
+            IntVector frame = IntVector.broadcast(I, minDelta), carry = IntVector.broadcast(I, last);
+            for (; i < bound; i += L) {
+                IntVector v = scan(IntVector.fromArray(I, a, i).add(frame), s1, s2, s4, s8);
+                v.add(carry).intoArray(a, i);
+                carry = carry.add(top.selectFrom(v));
+            }
+            last = carry.lane(0);
+        }
+        return DeltaScan.scalar(a, i, from + len - i, minDelta, last);
+    }
+
+    /**
+     * Inclusive scan of one register in log2(L) shifted additions, by the lane indices of
+     * {@link #SCAN} the caller holds in registers; the steps a species does not need fold away.
+     */
+    private static IntVector scan(IntVector v, IntVector s1, IntVector s2, IntVector s4, IntVector s8) {
+        v = v.add(s1.selectFrom(v, K1));
+        if (L > 2) v = v.add(s2.selectFrom(v, K2));
+        if (L > 4) v = v.add(s4.selectFrom(v, K4));
+        if (L > 8) v = v.add(s8.selectFrom(v, K8));
+        return v;
     }
 }
