@@ -190,15 +190,19 @@ public final class Harness {
         return out;
     }
 
+    /** HotSpot's Tier4InvocationThreshold: calls after which a method profiled in C1 is queued for C2. */
+    private static final int C2_INVOCATIONS = 5000;
+
     /** Warms up one arm and returns the calls per sample that make a sample last the minimum time. */
     private int warmUpAndCalibrate(Prepared p) {
         long start = System.nanoTime();
         long deadline = start + config.warmupMillis() * 1_000_000L;
         // C2 compiles after thousands of invocations or loop iterations, not after a time, and until
         // then Vector API code runs unintrinsified, tens of times slower: a slow first call must not
-        // shorten the warm-up, so it also lasts a number of calls (more for small calls), up to the
-        // settle limit
-        long byCount = config.jitSettleMillis() == 0 ? 0 : Math.min(5000, 50_000_000L / Math.max(1, p.values()));
+        // shorten the warm-up, so it also lasts C2's invocation threshold in calls (a kernel a decode
+        // calls once, such as the one for a width only one block has, is compiled only then), up to
+        // the settle limit
+        long byCount = config.jitSettleMillis() == 0 ? 0 : C2_INVOCATIONS;
         long cap = deadline + config.jitSettleMillis() * 1_000_000L;
         int done = 0;
         long sink = 0;
