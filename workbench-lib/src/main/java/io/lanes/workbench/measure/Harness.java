@@ -200,10 +200,11 @@ public final class Harness {
         // C2 compiles after thousands of invocations or loop iterations, not after a time, and until
         // then Vector API code runs unintrinsified, tens of times slower: a slow first call must not
         // shorten the warm-up, so it also lasts C2's invocation threshold in calls (a kernel a decode
-        // calls once, such as the one for a width only one block has, is compiled only then), up to
-        // the settle limit
+        // calls once, such as the one for a width only one block has, is compiled only then), for at
+        // most a second more or the settle limit (calls that slow are big columns, whose blocks call
+        // each kernel many times)
         long byCount = config.jitSettleMillis() == 0 ? 0 : C2_INVOCATIONS;
-        long cap = deadline + config.jitSettleMillis() * 1_000_000L;
+        long cap = deadline + Math.min(config.jitSettleMillis(), 1000) * 1_000_000L;
         int done = 0;
         long sink = 0;
         while (done < config.warmupIterations() || System.nanoTime() < deadline || (done < byCount && System.nanoTime() < cap)) {

@@ -153,14 +153,22 @@ public final class DeltaCodec32 implements IntCodec {
             p += m;
             int inBlock = Math.min(block, deltas);
             int needed = inBlock == block ? m : (inBlock + miniSize - 1) / miniSize; // no division for whole blocks
-            // one pass over the widths: whether one exceeds 32 (32 - w < 0), and their sum
-            int over = 0, widthSum = 0;
-            for (int i = 0; i < needed; i++) {
-                int w = in[widths + i] & 0xFF;
-                over |= 32 - w;
+            // one pass over the widths: whether one exceeds 32, and their sum
+            int over = 0, widthSum = 0, k = 0;
+            for (; k + 4 <= needed; k += 4) {
+                // four at once: a byte b plus 0x5F, its top bit cleared first (no carry out), reaches
+                // bit 7 exactly when b >= 33; four valid widths sum to at most 128, so the byte sums
+                // of the multiply do not carry either
+                int w4 = Bytes.getInt(in, widths + k);
+                over |= ((w4 & 0x7F7F7F7F) + 0x5F5F5F5F | w4) & 0x80808080;
+                widthSum += (w4 * 0x01010101) >>> 24;
+            }
+            for (; k < needed; k++) {
+                int w = in[widths + k] & 0xFF;
+                over |= (32 - w) >>> 31;
                 widthSum += w;
             }
-            if (over < 0) throw badWidth(in, widths, base, mdPos);
+            if (over != 0) throw badWidth(in, widths, base, mdPos);
             if (widthSum == 0) {
                 // every delta is the frame: an arithmetic sequence (queued only behind other blocks)
                 if (scan != null && scan.pending() && inBlock == block) scan.queueArithmetic(o, minDelta);

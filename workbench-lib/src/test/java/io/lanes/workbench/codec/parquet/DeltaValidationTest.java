@@ -52,6 +52,19 @@ class DeltaValidationTest {
     }
 
     @Test
+    void wholeBlockWidthsAreCheckedFourAtATime() {
+        // 129 values: one whole block (widths read four at once), min delta 0, then widths 1,0,w,0
+        for (int w : new int[] {33, 34, 64, 127, 128, 200, 255}) {
+            CorruptDataException e = rejects(D32, page(0x80, 1, 4, 0x81, 1, 0, 0, 1, 0, w, 0));
+            assertEquals("miniblock width", e.field(), "width " + w);
+            assertEquals(9, e.offset(), "width " + w);
+        }
+        // 32 is the widest int32 width: the block passes the width check and fails only for missing data
+        CorruptDataException e = rejects(D32, page(0x80, 1, 4, 0x81, 1, 0, 0, 32, 32, 32, 32));
+        assertEquals("miniblock data", e.field());
+    }
+
+    @Test
     void widthsMustNotExceedTheValueType() {
         // 2 values: one block, min delta 0, widths 33,0,0,0
         CorruptDataException e = rejects(D32, page(0x80, 1, 4, 2, 0, 0, 33, 0, 0, 0));
