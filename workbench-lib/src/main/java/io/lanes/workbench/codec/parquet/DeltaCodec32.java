@@ -133,10 +133,10 @@ public final class DeltaCodec32 implements IntCodec {
      */
     int decodeBlocks(byte[] in, int base, int p, int end, int block, int m, int deltas, int last, int[] out, int o) {
         int miniSize = block / m;
-        // the vector scan queues whole blocks (made when the first one is queued, so pages of equal
+        // the fused decoder queues whole blocks (made when the first one is queued, so pages of equal
         // deltas or of one partial block cost nothing extra); while any is queued, last is stale and
         // scan.flush(last) brings it up to date
-        boolean vscan = variant == DeltaVariant.VSCAN;
+        boolean fused = variant == DeltaVariant.FUSED;
         DeltaVectorScan32 scan = null;
         while (deltas > 0) {
             int mdPos = p;
@@ -177,7 +177,7 @@ public final class DeltaCodec32 implements IntCodec {
                 deltas -= inBlock;
                 continue;
             }
-            if (vscan) {
+            if (fused) {
                 // a miniblock is a whole number of bytes per width bit, so the block's data is that times the width sum
                 long bytes = DeltaFormat.miniblockBytes(miniSize, 1) * widthSum;
                 if (inBlock == block && bytes <= end - p && DeltaVectorScan32.fits(in, p + (int) bytes)) {
@@ -189,7 +189,7 @@ public final class DeltaCodec32 implements IntCodec {
                     continue;
                 }
                 // the partial last block, data too near the array's end for register loads, or data
-                // missing (found and reported below): coalesced, then the same scan in place
+                // missing (found and reported below): as vscan
                 if (scan != null) last = scan.flush(last);
             }
             int blockStart = o;
@@ -208,7 +208,7 @@ public final class DeltaCodec32 implements IntCodec {
                 i = j;
             }
             if (variant == DeltaVariant.COALESCED) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
-            else if (vscan) last = DeltaVectorScan32.scanInPlace(out, blockStart, inBlock, minDelta, last);
+            else if (variant != DeltaVariant.MINIBLOCK) last = DeltaVectorScan32.scanInPlace(out, blockStart, inBlock, minDelta, last); // vscan, fused
             deltas -= inBlock;
         }
         if (scan != null) scan.flush(last);

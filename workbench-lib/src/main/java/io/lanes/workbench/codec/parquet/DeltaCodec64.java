@@ -22,13 +22,14 @@ public final class DeltaCodec64 implements LongCodec {
 
     /**
      * @param name       registry name
-     * @param variant    how the decoder walks a block
+     * @param variant    how the decoder walks a block (not {@link DeltaVariant#FUSED})
      * @param kernel     bit-unpacking kernel for the miniblocks
      * @param blockSize  values per block the encoder writes (a multiple of 128)
      * @param miniblocks miniblocks per block the encoder writes (leaving multiples of 32 values)
      */
     public DeltaCodec64(String name, DeltaVariant variant, BlockKernel64 kernel, int blockSize, int miniblocks) {
         DeltaFormat.checkConfig(blockSize, miniblocks);
+        if (variant == DeltaVariant.FUSED) throw new IllegalArgumentException(name + ": the fused decoder is int32 only");
         this.name = name;
         this.variant = variant;
         this.kernel = kernel;

@@ -1,7 +1,8 @@
 package io.lanes.workbench.codec.parquet;
 
 /**
- * How a DELTA_BINARY_PACKED decoder walks a block: the three variants studies compare (seed 003).
+ * How a DELTA_BINARY_PACKED decoder walks a block: the variants studies compare (seed 003, and one
+ * step further).
  * All decode the same bytes to the same values; they differ only in how many values one unpack
  * call and one prefix-sum loop cover, and how the prefix sum runs.
  */
@@ -11,15 +12,20 @@ public enum DeltaVariant {
     /** One unpack call per run of equal-width miniblocks in a block, then one scalar prefix sum over the block. */
     COALESCED("coalesced"),
     /**
-     * The prefix sum in vector registers (seed 003), the running total carried from register to
-     * register in a vector register (a vector-to-scalar round trip per register is slower than
-     * scalar). int32: each 32-value chunk is unpacked in registers by one width-generic routine
-     * (per-lane word shuffle and shift from a table row for the width) and summed there, so values
-     * are stored once; whole blocks queue and decode in one loop ({@link DeltaVectorScan32}), and
-     * the rest (a page's partial last block) is unpacked coalesced and scanned in place.
-     * int64: coalesced unpacking, then a log-step scan over the block, the frame added before it.
+     * Coalesced, then the prefix sum in vector registers over the block (seed 003): the frame added
+     * before a log-step scan, the running total carried from register to register in a vector
+     * register (a vector-to-scalar round trip per register is slower than scalar), the part shorter
+     * than a register finished one value at a time.
      */
-    VSCAN("vscan");
+    VSCAN("vscan"),
+    /**
+     * int32 only: each 32-value chunk is unpacked in vector registers by one width-generic routine
+     * (a table row per width gives each lane its word and shift) and summed there by the vscan
+     * scan, so values are stored once and never read back, with no call per miniblock; whole blocks
+     * queue and decode in one loop ({@link DeltaVectorScan32}). A page's partial last block decodes
+     * as vscan. Compared with vscan it shows what fusing the unpack into the scan buys.
+     */
+    FUSED("fused");
 
     private final String suffix;
 

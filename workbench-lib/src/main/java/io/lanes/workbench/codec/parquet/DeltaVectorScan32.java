@@ -7,7 +7,7 @@ import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The {@link DeltaVariant#VSCAN} decoder's inner loop for int32: every 32-value chunk of a
+ * The {@link DeltaVariant#FUSED} decoder's inner loop for int32: every 32-value chunk of a
  * miniblock is unpacked in vector registers by one width-generic routine and prefix-summed in the
  * same registers, so a value is stored once and never read back, and no call or branch depends on
  * the width.
@@ -193,9 +193,9 @@ final class DeltaVectorScan32 {
 
     /**
      * In-place vector prefix sum of {@code a[from, from+len)} with frame {@code minDelta} after
-     * {@code last}, for blocks the queue does not take (unpacked by the caller): the same scan and
-     * carry as the queue's loop, the tail shorter than a register finished scalar. Returns the last
-     * value.
+     * {@code last}: {@link DeltaVariant#VSCAN}'s scan over a coalesced-unpacked block, and the fused
+     * decoder's for blocks its queue does not take. The same scan and carry as the queue's loop,
+     * the tail shorter than a register finished scalar. Returns the last value.
      */
     static int scanInPlace(int[] a, int from, int len, int minDelta, int last) {
         int bound = from + I.loopBound(len);

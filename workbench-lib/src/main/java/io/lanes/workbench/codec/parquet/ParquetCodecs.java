@@ -25,8 +25,8 @@ public final class ParquetCodecs {
     static final BlockKernel32 KERNEL32 = new SeqVectorKernel32();
     static final BlockKernel64 KERNEL64 = new SeqVectorKernel64();
 
-    /** The decoder {@code parquet.delta} and {@code parquet.delta64} use. */
-    public static final DeltaVariant DEFAULT_DELTA = DeltaVariant.VSCAN;
+    /** The decoders {@code parquet.delta} (and the byte-array encodings' lengths) and {@code parquet.delta64} use: the fastest of each. */
+    public static final DeltaVariant DEFAULT_DELTA32 = DeltaVariant.FUSED, DEFAULT_DELTA64 = DeltaVariant.VSCAN;
 
     private ParquetCodecs() {
     }
@@ -61,15 +61,15 @@ public final class ParquetCodecs {
         List<Codec> out = new ArrayList<>();
         out.add(new Plain32());
         out.add(new Plain64());
-        out.add(delta32("parquet.delta", DEFAULT_DELTA));
+        out.add(delta32("parquet.delta", DEFAULT_DELTA32));
         for (DeltaVariant v : DeltaVariant.values()) out.add(delta32("parquet.delta." + v.suffix(), v));
-        out.add(delta64("parquet.delta64", DEFAULT_DELTA));
-        for (DeltaVariant v : DeltaVariant.values()) out.add(delta64("parquet.delta64." + v.suffix(), v));
+        out.add(delta64("parquet.delta64", DEFAULT_DELTA64));
+        for (DeltaVariant v : DeltaVariant.values()) if (v != DeltaVariant.FUSED) out.add(delta64("parquet.delta64." + v.suffix(), v));
         out.add(new RleHybrid32(KERNEL32));
         out.add(new ByteStreamSplit32());
         out.add(new ByteStreamSplit64());
-        out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA)));
-        out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA)));
+        out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA32)));
+        out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA32)));
         return out;
     }
 }

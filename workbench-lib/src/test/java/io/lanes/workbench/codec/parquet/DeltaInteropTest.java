@@ -114,7 +114,8 @@ class DeltaInteropTest {
         List<IntCodec> codecs = block == 128 && minis == 4 ? ours32()
                 : List.of(new DeltaCodec32("layout", DeltaVariant.MINIBLOCK, ParquetCodecs.KERNEL32, block, minis),
                           new DeltaCodec32("layout", DeltaVariant.COALESCED, ParquetCodecs.KERNEL32, block, minis),
-                          new DeltaCodec32("layout", DeltaVariant.VSCAN, ParquetCodecs.KERNEL32, block, minis));
+                          new DeltaCodec32("layout", DeltaVariant.VSCAN, ParquetCodecs.KERNEL32, block, minis),
+                          new DeltaCodec32("layout", DeltaVariant.FUSED, ParquetCodecs.KERNEL32, block, minis));
         for (IntCodec c : codecs) {
             byte[] ours = new byte[c.maxEncodedBytes(v.length)];
             int len = c.encode(v, 0, v.length, ours, 0);

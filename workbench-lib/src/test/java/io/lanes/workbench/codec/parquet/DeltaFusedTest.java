@@ -9,32 +9,32 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The vector scan's block queue ({@link DeltaVectorScan32}): streams long enough to fill the
+ * The fused decoder's block queue ({@link DeltaVectorScan32}): streams long enough to fill the
  * queue several times, every miniblock width from 0 to 32 next to each other, blocks of equal
  * deltas before, between and after queued blocks, block layouts with 1, 2 and 4 chunks per
  * miniblock, and pages that end exactly at the array's end (where the register loads may not
  * reach) or sit inside a larger array. Decoded values must equal the source, and nothing outside
  * the output range may be written.
  */
-class DeltaVectorScanTest {
+class DeltaFusedTest {
     private static final int[][] LAYOUTS = {{128, 4}, {256, 8}, {256, 2}, {512, 4}};
 
     @Test
-    void vectorScanDecodesEveryWidthMixAndQueueBoundary() {
+    void fusedDecodesEveryWidthMixAndQueueBoundary() {
         SplittableRandom r = new SplittableRandom(2026);
         for (int[] layout : LAYOUTS) {
-            DeltaCodec32 vscan = new DeltaCodec32("vscan", DeltaVariant.VSCAN, ParquetCodecs.KERNEL32, layout[0], layout[1]);
+            DeltaCodec32 fused = new DeltaCodec32("fused", DeltaVariant.FUSED, ParquetCodecs.KERNEL32, layout[0], layout[1]);
             for (int n : new int[] {1, 129, 64 * layout[0] + 1, 64 * layout[0] + 2, 200 * layout[0] + 77}) {
                 for (int zeroShare : new int[] {0, 3, 9}) {
                     int[] v = mixedWidths(r, n, layout[0], layout[0] / layout[1], zeroShare);
                     String what = "layout " + layout[0] + "/" + layout[1] + " n=" + n + " zero share " + zeroShare;
-                    byte[] page = new byte[vscan.maxEncodedBytes(n)];
-                    int len = vscan.encode(v, 0, n, page, 0);
+                    byte[] page = new byte[fused.maxEncodedBytes(n)];
+                    int len = fused.encode(v, 0, n, page, 0);
                     // the page flush with the array's end, then inside a larger array at an offset
-                    check(vscan, v, Arrays.copyOf(page, len), 0, len, what + " (page ends the array)");
+                    check(fused, v, Arrays.copyOf(page, len), 0, len, what + " (page ends the array)");
                     byte[] inside = new byte[len + 300];
                     System.arraycopy(page, 0, inside, 37, len);
-                    check(vscan, v, inside, 37, len, what + " (page inside an array)");
+                    check(fused, v, inside, 37, len, what + " (page inside an array)");
                 }
             }
         }
