@@ -1,22 +1,17 @@
 package io.lanes.workbench.codec.parquet;
 
-import jdk.incubator.vector.ByteVector;
+import io.lanes.workbench.codec.bitpack.SeqVectorAnyWidth32;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The {@link DeltaVariant#FUSED} decoder's inner loop for int32: every 32-value chunk of a
- * miniblock is unpacked in vector registers by one width-generic routine and prefix-summed in the
- * same registers, so a value is stored once and never read back, and no call or branch depends on
- * the width.
+ * miniblock is unpacked in vector registers by the shared width-generic routine
+ * ({@link SeqVectorAnyWidth32#register}) and prefix-summed in the same registers, so a value is
+ * stored once and never read back, and no call or branch depends on the width.
  *
- * <p>A chunk at width w is exactly 4w bytes. Lane j of the register holding values
- * {@code [g*L, g*L+L)} of a chunk needs the bits from {@code g*L*w + j*w}: a table row for
- * (w, g) gives each lane its word within one register load (a shuffle) and its bit shift, and the
- * bits that spill into the next word come through the same shuffle from a second load one word
- * later. The header walk ({@link DeltaCodec32}) checks each block and queues it here; the queue is
+ * <p>The header walk ({@link DeltaCodec32}) checks each block and queues it here; the queue is
  * decoded in one tight loop that keeps its state in registers, with the running total carried in
  * a vector register from block to block. Blocks of equal deltas queue as arithmetic blocks when
  * other blocks are pending and are written directly otherwise; the partial last block of a page,
@@ -28,31 +23,13 @@ import jdk.incubator.vector.VectorSpecies;
  * queued blocks go.
  */
 final class DeltaVectorScan32 {
-    private static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Byte> B = ByteVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Integer> I = SeqVectorAnyWidth32.SPECIES;
     private static final int L = I.length();
     /** Registers per 32-value chunk. */
-    private static final int G = 32 / L;
-    /** Bytes the register loads of a block may read past its data: one register and a word. */
-    private static final int REACH = 4 * L + 4;
+    private static final int G = SeqVectorAnyWidth32.REGISTERS;
     /** Blocks queued before the queue is decoded: enough to amortise the loop entry, few enough to stay in L1. */
     private static final int QUEUE = 64;
 
-    /**
-     * Table rows per width: 64 although widths stop at 32, so that a row index {@code (w & 63)}
-     * is provably in range and the loop carries no bounds check on the tables.
-     */
-    private static final int ROWS = 64;
-    /** Row (w*G + g): byte offset, from the chunk, of the register load for group g at width w. */
-    private static final int[] LOAD = new int[ROWS * G];
-    /**
-     * Row (w*G + g), L lanes each: the lane's word in the register load, its right shift, and the
-     * multiplier {@code 2^(32-shift)} that moves the next word's low bits above it (0 when the
-     * shift is 0, where a Java shift by 32 would be taken mod 32 and keep the word).
-     */
-    private static final int[] WORD = new int[ROWS * G * L], SHR = new int[ROWS * G * L], MUL = new int[ROWS * G * L];
-    /** Value mask per width. */
-    private static final int[] MASK = new int[ROWS];
     /**
      * Lane indices for the in-register scan: lane j takes lane j-1, j-2, j-4, j-8 (lanes below the
      * distance are cleared by the K masks), then lane L-1 for the carry; last the ramp 1..L, the scan
@@ -64,19 +41,6 @@ final class DeltaVectorScan32 {
     private static final VectorMask<Integer> K1 = DeltaScan.keepFrom(I, 1), K2 = DeltaScan.keepFrom(I, 2), K4 = DeltaScan.keepFrom(I, 4), K8 = DeltaScan.keepFrom(I, 8);
 
     static {
-        for (int w = 0; w <= 32; w++) {
-            MASK[w] = w == 32 ? -1 : (1 << w) - 1;
-            for (int g = 0; g < G; g++) {
-                int row = w * G + g, bit0 = g * L * w;
-                LOAD[row] = 4 * (bit0 >>> 5);
-                for (int j = 0; j < L; j++) {
-                    int bit = (bit0 & 31) + j * w;
-                    WORD[row * L + j] = bit >>> 5;
-                    SHR[row * L + j] = bit & 31;
-                    MUL[row * L + j] = (int) (1L << (32 - (bit & 31)));
-                }
-            }
-        }
         for (int j = 0; j < L; j++) {
             for (int step = 0; step < 4; step++) SCAN[step * L + j] = Math.max(0, j - (1 << step));
             SCAN[4 * L + j] = L - 1;
@@ -110,7 +74,7 @@ final class DeltaVectorScan32 {
 
     /** Whether a block of {@code in} whose data ends at {@code dataEnd} can be queued: its register loads stay in the array. */
     static boolean fits(byte[] in, int dataEnd) {
-        return dataEnd <= in.length - REACH;
+        return dataEnd <= in.length - SeqVectorAnyWidth32.REACH;
     }
 
     /** Whether blocks are queued (the caller's running value is then stale). */
@@ -168,18 +132,11 @@ final class DeltaVectorScan32 {
                 continue;
             }
             for (int mb = 0; mb < m; mb++) {
-                int w = in[widths + mb] & (ROWS - 1);
-                IntVector mask = IntVector.broadcast(I, MASK[w]);
+                int w = in[widths + mb];
+                IntVector mask = SeqVectorAnyWidth32.mask(w);
                 for (int c = 0; c < chunks; c++, p += 4 * w) {
                     for (int g = 0; g < G; g++, o += L) {
-                        int row = w * G + g, q = p + LOAD[row];
-                        IntVector word = IntVector.fromArray(I, WORD, row * L);
-                        IntVector lo = word.selectFrom(ByteVector.fromArray(B, in, q).reinterpretAsInts());
-                        IntVector hi = word.selectFrom(ByteVector.fromArray(B, in, q + 4).reinterpretAsInts());
-                        IntVector v = lo.lanewise(VectorOperators.LSHR, IntVector.fromArray(I, SHR, row * L))
-                                .or(hi.mul(IntVector.fromArray(I, MUL, row * L)))
-                                .and(mask).add(minDelta);
-                        v = scan(v, s1, s2, s4, s8);
+                        IntVector v = scan(SeqVectorAnyWidth32.register(in, p, w, g, mask).add(minDelta), s1, s2, s4, s8);
                         v.add(carry).intoArray(out, o);
                         // the carry advances by the scan's last lane: one addition between registers
                         carry = carry.add(top.selectFrom(v));

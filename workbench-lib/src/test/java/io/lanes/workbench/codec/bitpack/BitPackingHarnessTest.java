@@ -345,6 +345,11 @@ class BitPackingHarnessTest {
                 int[] out = new int[n];
                 k.unpack(packed, 0, n, w, out, 0);
                 assertArrayEquals(in, out, "w=" + w + " n=" + n);
+                // inside a larger array, set bits after the data: the loads that reach past it (the
+                // width-generic route of short runs takes only such arrays) must drop those bits
+                int[] again = new int[n];
+                k.unpack(roomy(packed), 3, n, w, again, 0);
+                assertArrayEquals(in, again, "w=" + w + " n=" + n + " inside a larger array");
             }
         }
     }
@@ -358,7 +363,18 @@ class BitPackingHarnessTest {
                 long[] out = new long[n];
                 k.unpack(packed, 0, n, w, out, 0);
                 assertArrayEquals(v, out, "w=" + w + " n=" + n);
+                long[] again = new long[n];
+                k.unpack(roomy(packed), 3, n, w, again, 0);
+                assertArrayEquals(v, again, "w=" + w + " n=" + n + " inside a larger array");
             }
         }
+    }
+
+    /** {@code packed} at offset 3 of an array with a set byte before it and 300 set bytes after it. */
+    private static byte[] roomy(byte[] packed) {
+        byte[] out = new byte[3 + packed.length + 300];
+        Arrays.fill(out, (byte) -1);
+        System.arraycopy(packed, 0, out, 3, packed.length);
+        return out;
     }
 }
