@@ -2,6 +2,7 @@ package io.lanes.workbench.codec.bitpack;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -41,6 +42,15 @@ public final class SeqVectorAnyWidth32 {
     private static final int[] WORD = new int[ROWS * REGISTERS * L], SHR = new int[ROWS * REGISTERS * L], MUL = new int[ROWS * REGISTERS * L];
     /** Value mask per width. */
     private static final int[] MASK = new int[ROWS];
+    private static final VectorSpecies<Short> H = ShortVector.SPECIES_PREFERRED;
+    /**
+     * Widths up to this take the half-word route; at 512 bits only, where AVX-512 has a 16-bit
+     * permute ({@code vpermw}) and AVX2 has none (the rule of {@link KernelGenerator}).
+     */
+    private static final int HALF = SPECIES.vectorBitSize() == 512 ? 17 : -1;
+    private static final int[] HLOAD = new int[ROWS * REGISTERS];
+    private static final short[] HWORD = new short[ROWS * REGISTERS * 2 * L];
+    private static final int[] HSHR = new int[ROWS * REGISTERS * L];
 
     static {
         for (int w = 0; w <= 32; w++) {
@@ -53,7 +63,12 @@ public final class SeqVectorAnyWidth32 {
                     WORD[row * L + j] = bit >>> 5;
                     SHR[row * L + j] = bit & 31;
                     MUL[row * L + j] = (int) (1L << (32 - (bit & 31)));
+                    int hb = (bit0 & 15) + j * w;
+                    HWORD[2 * (row * L + j)] = (short) (hb >>> 4);
+                    HWORD[2 * (row * L + j) + 1] = (short) ((hb >>> 4) + 1);
+                    HSHR[row * L + j] = hb & 15;
                 }
+                HLOAD[row] = 2 * (bit0 >>> 4);
             }
         }
     }
@@ -73,6 +88,11 @@ public final class SeqVectorAnyWidth32 {
      */
     public static IntVector register(byte[] in, int p, int width, int r, IntVector mask) {
         int row = (width * REGISTERS + r) & (ROWS * REGISTERS - 1);
+        if (width <= HALF) {
+            ShortVector halves = ShortVector.fromArray(H, HWORD, 2 * L * row);
+            return halves.selectFrom(ByteVector.fromArray(B, in, p + HLOAD[row]).reinterpretAsShorts()).reinterpretAsInts()
+                    .lanewise(VectorOperators.LSHR, IntVector.fromArray(SPECIES, HSHR, row * L)).and(mask);
+        }
         int q = p + LOAD[row];
         IntVector word = IntVector.fromArray(SPECIES, WORD, row * L);
         IntVector lo = word.selectFrom(ByteVector.fromArray(B, in, q).reinterpretAsInts());
