@@ -3,7 +3,8 @@ package io.lanes.workbench.codec.bitpack;
 /**
  * Sequential LSB-first bit-packing, the same bytes as {@link SeqScalarKernel64}, unpacked with the
  * Vector API: whole groups of 64 values go through generated code specialised for the width and the
- * vector shape (lane rearranges and variable shifts, see {@code SeqVector64Gen256}); the groups whose
+ * vector shape (lane rearranges and variable shifts, see {@code SeqVector64Gen256}), runs of up to
+ * 128 values through the width-generic {@link SeqVectorAnyWidth64}; the groups whose
  * vector loads would run past the end of {@code in}, and the last {@code len % 64} values, go through
  * the scalar kernel. Vector loads may read, but never use, bytes after the block up to the end of
  * {@code in}. Packing is the scalar kernel's (same layout). Stateless and thread-safe.
@@ -11,9 +12,17 @@ package io.lanes.workbench.codec.bitpack;
 public final class SeqVectorKernel64 implements BlockKernel64 {
     private static final SeqScalarKernel64 SCALAR = new SeqScalarKernel64();
     private static final int GROUP = 64;
+    /**
+     * Runs of at most this many values (one 128-value DELTA_BINARY_PACKED block) go through
+     * {@link SeqVectorAnyWidth64}: no mispredicted jump on a width that changes from call to call,
+     * and 32-value miniblocks, shorter than a group here, are not left to the scalar kernel.
+     */
+    private static final int SHORT = 128;
 
     private final SeqVectorCode64 code;
     private final int vectorBits;
+    /** Whether short runs may take {@link SeqVectorAnyWidth64}, which has the preferred shape only. */
+    private final boolean anyWidth;
 
     /** Kernels of the widest vector shape this JVM prefers ({@link VectorWidth#preferred()}). */
     public SeqVectorKernel64() {
@@ -24,6 +33,7 @@ public final class SeqVectorKernel64 implements BlockKernel64 {
     public SeqVectorKernel64(int vectorBits) {
         this.code = SeqVectorCode64.forBits(vectorBits);
         this.vectorBits = vectorBits;
+        this.anyWidth = vectorBits == SeqVectorAnyWidth64.vectorBits();
     }
 
     /** The vector shape in bits. */
@@ -53,6 +63,13 @@ public final class SeqVectorKernel64 implements BlockKernel64 {
 
     @Override
     public void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
+        int chunks = len / SeqVectorAnyWidth64.CHUNK;
+        if (len <= SHORT && anyWidth && in.length - inOff - 4 * width * chunks >= SeqVectorAnyWidth64.REACH) {
+            SeqVectorAnyWidth64.unpack(width, in, inOff, out, outOff, chunks);
+            int done = SeqVectorAnyWidth64.CHUNK * chunks;
+            if (len > done) SCALAR.unpack(in, inOff + 4 * width * chunks, len - done, width, out, outOff + done);
+            return;
+        }
         int groups = len / GROUP;
         int step = 8 * width;
         int room = in.length - inOff - code.readBytes(width);
