@@ -155,163 +155,25 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack1(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 128) { unpack1_0(in, p, out, o); unpack1_1(in, p, out, o); unpack1_2(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x1);
+        for (int k = 0, words = 1 * blocks; k < words; k++) {
+            int q = p + 128 * k;
+            int r = o + 1024 * k;
+            IntVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            IntVector w_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            IntVector w_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            for (int i = 0; i < 32; i++) {
+                w_0.lanewise(LSHR, i).and(m).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, i).and(m).intoArray(out, r + 32 * i + 8);
+                w_2.lanewise(LSHR, i).and(m).intoArray(out, r + 32 * i + 16);
+                w_3.lanewise(LSHR, i).and(m).intoArray(out, r + 32 * i + 24);
+            }
+        }
     }
 
     private static void flat1(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 128) { flat1_0(in, p, out, o); flat1_1(in, p, out, o); }
-    }
-
-    private static void unpack1_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x1);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 8);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.and(m).intoArray(out, o + 16);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 1).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 1).and(m).intoArray(out, o + 40);
-        w0_2.lanewise(LSHR, 1).and(m).intoArray(out, o + 48);
-        w0_3.lanewise(LSHR, 1).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 72);
-        w0_2.lanewise(LSHR, 2).and(m).intoArray(out, o + 80);
-        w0_3.lanewise(LSHR, 2).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 3).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 3).and(m).intoArray(out, o + 104);
-        w0_2.lanewise(LSHR, 3).and(m).intoArray(out, o + 112);
-        w0_3.lanewise(LSHR, 3).and(m).intoArray(out, o + 120);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 136);
-        w0_2.lanewise(LSHR, 4).and(m).intoArray(out, o + 144);
-        w0_3.lanewise(LSHR, 4).and(m).intoArray(out, o + 152);
-        w0_0.lanewise(LSHR, 5).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 5).and(m).intoArray(out, o + 168);
-        w0_2.lanewise(LSHR, 5).and(m).intoArray(out, o + 176);
-        w0_3.lanewise(LSHR, 5).and(m).intoArray(out, o + 184);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 200);
-        w0_2.lanewise(LSHR, 6).and(m).intoArray(out, o + 208);
-        w0_3.lanewise(LSHR, 6).and(m).intoArray(out, o + 216);
-        w0_0.lanewise(LSHR, 7).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 7).and(m).intoArray(out, o + 232);
-        w0_2.lanewise(LSHR, 7).and(m).intoArray(out, o + 240);
-        w0_3.lanewise(LSHR, 7).and(m).intoArray(out, o + 248);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 256);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 264);
-        w0_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 272);
-        w0_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 280);
-        w0_0.lanewise(LSHR, 9).and(m).intoArray(out, o + 288);
-        w0_1.lanewise(LSHR, 9).and(m).intoArray(out, o + 296);
-        w0_2.lanewise(LSHR, 9).and(m).intoArray(out, o + 304);
-        w0_3.lanewise(LSHR, 9).and(m).intoArray(out, o + 312);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 320);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 328);
-        w0_2.lanewise(LSHR, 10).and(m).intoArray(out, o + 336);
-        w0_3.lanewise(LSHR, 10).and(m).intoArray(out, o + 344);
-        w0_0.lanewise(LSHR, 11).and(m).intoArray(out, o + 352);
-        w0_1.lanewise(LSHR, 11).and(m).intoArray(out, o + 360);
-        w0_2.lanewise(LSHR, 11).and(m).intoArray(out, o + 368);
-        w0_3.lanewise(LSHR, 11).and(m).intoArray(out, o + 376);
-    }
-
-    private static void unpack1_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x1);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 384);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 392);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.lanewise(LSHR, 12).and(m).intoArray(out, o + 400);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.lanewise(LSHR, 12).and(m).intoArray(out, o + 408);
-        w0_0.lanewise(LSHR, 13).and(m).intoArray(out, o + 416);
-        w0_1.lanewise(LSHR, 13).and(m).intoArray(out, o + 424);
-        w0_2.lanewise(LSHR, 13).and(m).intoArray(out, o + 432);
-        w0_3.lanewise(LSHR, 13).and(m).intoArray(out, o + 440);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 448);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 456);
-        w0_2.lanewise(LSHR, 14).and(m).intoArray(out, o + 464);
-        w0_3.lanewise(LSHR, 14).and(m).intoArray(out, o + 472);
-        w0_0.lanewise(LSHR, 15).and(m).intoArray(out, o + 480);
-        w0_1.lanewise(LSHR, 15).and(m).intoArray(out, o + 488);
-        w0_2.lanewise(LSHR, 15).and(m).intoArray(out, o + 496);
-        w0_3.lanewise(LSHR, 15).and(m).intoArray(out, o + 504);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 512);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 520);
-        w0_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 528);
-        w0_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 536);
-        w0_0.lanewise(LSHR, 17).and(m).intoArray(out, o + 544);
-        w0_1.lanewise(LSHR, 17).and(m).intoArray(out, o + 552);
-        w0_2.lanewise(LSHR, 17).and(m).intoArray(out, o + 560);
-        w0_3.lanewise(LSHR, 17).and(m).intoArray(out, o + 568);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 576);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 584);
-        w0_2.lanewise(LSHR, 18).and(m).intoArray(out, o + 592);
-        w0_3.lanewise(LSHR, 18).and(m).intoArray(out, o + 600);
-        w0_0.lanewise(LSHR, 19).and(m).intoArray(out, o + 608);
-        w0_1.lanewise(LSHR, 19).and(m).intoArray(out, o + 616);
-        w0_2.lanewise(LSHR, 19).and(m).intoArray(out, o + 624);
-        w0_3.lanewise(LSHR, 19).and(m).intoArray(out, o + 632);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 640);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 648);
-        w0_2.lanewise(LSHR, 20).and(m).intoArray(out, o + 656);
-        w0_3.lanewise(LSHR, 20).and(m).intoArray(out, o + 664);
-        w0_0.lanewise(LSHR, 21).and(m).intoArray(out, o + 672);
-        w0_1.lanewise(LSHR, 21).and(m).intoArray(out, o + 680);
-        w0_2.lanewise(LSHR, 21).and(m).intoArray(out, o + 688);
-        w0_3.lanewise(LSHR, 21).and(m).intoArray(out, o + 696);
-        w0_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 704);
-        w0_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 712);
-        w0_2.lanewise(LSHR, 22).and(m).intoArray(out, o + 720);
-        w0_3.lanewise(LSHR, 22).and(m).intoArray(out, o + 728);
-        w0_0.lanewise(LSHR, 23).and(m).intoArray(out, o + 736);
-        w0_1.lanewise(LSHR, 23).and(m).intoArray(out, o + 744);
-        w0_2.lanewise(LSHR, 23).and(m).intoArray(out, o + 752);
-        w0_3.lanewise(LSHR, 23).and(m).intoArray(out, o + 760);
-    }
-
-    private static void unpack1_2(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x1);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 768);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 776);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.lanewise(LSHR, 24).and(m).intoArray(out, o + 784);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.lanewise(LSHR, 24).and(m).intoArray(out, o + 792);
-        w0_0.lanewise(LSHR, 25).and(m).intoArray(out, o + 800);
-        w0_1.lanewise(LSHR, 25).and(m).intoArray(out, o + 808);
-        w0_2.lanewise(LSHR, 25).and(m).intoArray(out, o + 816);
-        w0_3.lanewise(LSHR, 25).and(m).intoArray(out, o + 824);
-        w0_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 832);
-        w0_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 840);
-        w0_2.lanewise(LSHR, 26).and(m).intoArray(out, o + 848);
-        w0_3.lanewise(LSHR, 26).and(m).intoArray(out, o + 856);
-        w0_0.lanewise(LSHR, 27).and(m).intoArray(out, o + 864);
-        w0_1.lanewise(LSHR, 27).and(m).intoArray(out, o + 872);
-        w0_2.lanewise(LSHR, 27).and(m).intoArray(out, o + 880);
-        w0_3.lanewise(LSHR, 27).and(m).intoArray(out, o + 888);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 896);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 904);
-        w0_2.lanewise(LSHR, 28).and(m).intoArray(out, o + 912);
-        w0_3.lanewise(LSHR, 28).and(m).intoArray(out, o + 920);
-        w0_0.lanewise(LSHR, 29).and(m).intoArray(out, o + 928);
-        w0_1.lanewise(LSHR, 29).and(m).intoArray(out, o + 936);
-        w0_2.lanewise(LSHR, 29).and(m).intoArray(out, o + 944);
-        w0_3.lanewise(LSHR, 29).and(m).intoArray(out, o + 952);
-        w0_0.lanewise(LSHR, 30).and(m).intoArray(out, o + 960);
-        w0_1.lanewise(LSHR, 30).and(m).intoArray(out, o + 968);
-        w0_2.lanewise(LSHR, 30).and(m).intoArray(out, o + 976);
-        w0_3.lanewise(LSHR, 30).and(m).intoArray(out, o + 984);
-        w0_0.lanewise(LSHR, 31).intoArray(out, o + 992);
-        w0_1.lanewise(LSHR, 31).intoArray(out, o + 1000);
-        w0_2.lanewise(LSHR, 31).intoArray(out, o + 1008);
-        w0_3.lanewise(LSHR, 31).intoArray(out, o + 1016);
     }
 
     private static void flat1_0(byte[] in, int p, int[] out, int o) {
@@ -589,167 +451,25 @@ final class Fl32Gen256 implements FlCode32 {
     }
 
     private static void unpack2(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 256) { unpack2_0(in, p, out, o); unpack2_1(in, p, out, o); unpack2_2(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x3);
+        for (int k = 0, words = 2 * blocks; k < words; k++) {
+            int q = p + 128 * k;
+            int r = o + 512 * k;
+            IntVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            IntVector w_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            IntVector w_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            for (int i = 0; i < 16; i++) {
+                w_0.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 32 * i + 8);
+                w_2.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 32 * i + 16);
+                w_3.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 32 * i + 24);
+            }
+        }
     }
 
     private static void flat2(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 256) { flat2_0(in, p, out, o); flat2_1(in, p, out, o); }
-    }
-
-    private static void unpack2_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 8);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.and(m).intoArray(out, o + 16);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 40);
-        w0_2.lanewise(LSHR, 2).and(m).intoArray(out, o + 48);
-        w0_3.lanewise(LSHR, 2).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 72);
-        w0_2.lanewise(LSHR, 4).and(m).intoArray(out, o + 80);
-        w0_3.lanewise(LSHR, 4).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 104);
-        w0_2.lanewise(LSHR, 6).and(m).intoArray(out, o + 112);
-        w0_3.lanewise(LSHR, 6).and(m).intoArray(out, o + 120);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 136);
-        w0_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 144);
-        w0_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 152);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 168);
-        w0_2.lanewise(LSHR, 10).and(m).intoArray(out, o + 176);
-        w0_3.lanewise(LSHR, 10).and(m).intoArray(out, o + 184);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 200);
-        w0_2.lanewise(LSHR, 12).and(m).intoArray(out, o + 208);
-        w0_3.lanewise(LSHR, 12).and(m).intoArray(out, o + 216);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 232);
-        w0_2.lanewise(LSHR, 14).and(m).intoArray(out, o + 240);
-        w0_3.lanewise(LSHR, 14).and(m).intoArray(out, o + 248);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 256);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 264);
-        w0_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 272);
-        w0_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 280);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 288);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 296);
-        w0_2.lanewise(LSHR, 18).and(m).intoArray(out, o + 304);
-        w0_3.lanewise(LSHR, 18).and(m).intoArray(out, o + 312);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 320);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 328);
-        w0_2.lanewise(LSHR, 20).and(m).intoArray(out, o + 336);
-        w0_3.lanewise(LSHR, 20).and(m).intoArray(out, o + 344);
-        w0_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 352);
-        w0_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 360);
-        w0_2.lanewise(LSHR, 22).and(m).intoArray(out, o + 368);
-        w0_3.lanewise(LSHR, 22).and(m).intoArray(out, o + 376);
-    }
-
-    private static void unpack2_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 384);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 32).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 392);
-        IntVector w0_2 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_2.lanewise(LSHR, 24).and(m).intoArray(out, o + 400);
-        IntVector w0_3 = ByteVector.fromArray(B, in, p + 96).reinterpretAsInts();
-        w0_3.lanewise(LSHR, 24).and(m).intoArray(out, o + 408);
-        w0_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 416);
-        w0_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 424);
-        w0_2.lanewise(LSHR, 26).and(m).intoArray(out, o + 432);
-        w0_3.lanewise(LSHR, 26).and(m).intoArray(out, o + 440);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 448);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 456);
-        w0_2.lanewise(LSHR, 28).and(m).intoArray(out, o + 464);
-        w0_3.lanewise(LSHR, 28).and(m).intoArray(out, o + 472);
-        w0_0.lanewise(LSHR, 30).intoArray(out, o + 480);
-        w0_1.lanewise(LSHR, 30).intoArray(out, o + 488);
-        w0_2.lanewise(LSHR, 30).intoArray(out, o + 496);
-        w0_3.lanewise(LSHR, 30).intoArray(out, o + 504);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.and(m).intoArray(out, o + 512);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 160).reinterpretAsInts();
-        w1_1.and(m).intoArray(out, o + 520);
-        IntVector w1_2 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_2.and(m).intoArray(out, o + 528);
-        IntVector w1_3 = ByteVector.fromArray(B, in, p + 224).reinterpretAsInts();
-        w1_3.and(m).intoArray(out, o + 536);
-        w1_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 544);
-        w1_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 552);
-        w1_2.lanewise(LSHR, 2).and(m).intoArray(out, o + 560);
-        w1_3.lanewise(LSHR, 2).and(m).intoArray(out, o + 568);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 576);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 584);
-        w1_2.lanewise(LSHR, 4).and(m).intoArray(out, o + 592);
-        w1_3.lanewise(LSHR, 4).and(m).intoArray(out, o + 600);
-        w1_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 608);
-        w1_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 616);
-        w1_2.lanewise(LSHR, 6).and(m).intoArray(out, o + 624);
-        w1_3.lanewise(LSHR, 6).and(m).intoArray(out, o + 632);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 640);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 648);
-        w1_2.lanewise(LSHR, 8).and(m).intoArray(out, o + 656);
-        w1_3.lanewise(LSHR, 8).and(m).intoArray(out, o + 664);
-        w1_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 672);
-        w1_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 680);
-        w1_2.lanewise(LSHR, 10).and(m).intoArray(out, o + 688);
-        w1_3.lanewise(LSHR, 10).and(m).intoArray(out, o + 696);
-        w1_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 704);
-        w1_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 712);
-        w1_2.lanewise(LSHR, 12).and(m).intoArray(out, o + 720);
-        w1_3.lanewise(LSHR, 12).and(m).intoArray(out, o + 728);
-        w1_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 736);
-        w1_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 744);
-        w1_2.lanewise(LSHR, 14).and(m).intoArray(out, o + 752);
-        w1_3.lanewise(LSHR, 14).and(m).intoArray(out, o + 760);
-    }
-
-    private static void unpack2_2(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x3);
-        IntVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsInts();
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 768);
-        IntVector w1_1 = ByteVector.fromArray(B, in, p + 160).reinterpretAsInts();
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 776);
-        IntVector w1_2 = ByteVector.fromArray(B, in, p + 192).reinterpretAsInts();
-        w1_2.lanewise(LSHR, 16).and(m).intoArray(out, o + 784);
-        IntVector w1_3 = ByteVector.fromArray(B, in, p + 224).reinterpretAsInts();
-        w1_3.lanewise(LSHR, 16).and(m).intoArray(out, o + 792);
-        w1_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 800);
-        w1_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 808);
-        w1_2.lanewise(LSHR, 18).and(m).intoArray(out, o + 816);
-        w1_3.lanewise(LSHR, 18).and(m).intoArray(out, o + 824);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 832);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 840);
-        w1_2.lanewise(LSHR, 20).and(m).intoArray(out, o + 848);
-        w1_3.lanewise(LSHR, 20).and(m).intoArray(out, o + 856);
-        w1_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 864);
-        w1_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 872);
-        w1_2.lanewise(LSHR, 22).and(m).intoArray(out, o + 880);
-        w1_3.lanewise(LSHR, 22).and(m).intoArray(out, o + 888);
-        w1_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 896);
-        w1_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 904);
-        w1_2.lanewise(LSHR, 24).and(m).intoArray(out, o + 912);
-        w1_3.lanewise(LSHR, 24).and(m).intoArray(out, o + 920);
-        w1_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 928);
-        w1_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 936);
-        w1_2.lanewise(LSHR, 26).and(m).intoArray(out, o + 944);
-        w1_3.lanewise(LSHR, 26).and(m).intoArray(out, o + 952);
-        w1_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 960);
-        w1_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 968);
-        w1_2.lanewise(LSHR, 28).and(m).intoArray(out, o + 976);
-        w1_3.lanewise(LSHR, 28).and(m).intoArray(out, o + 984);
-        w1_0.lanewise(LSHR, 30).intoArray(out, o + 992);
-        w1_1.lanewise(LSHR, 30).intoArray(out, o + 1000);
-        w1_2.lanewise(LSHR, 30).intoArray(out, o + 1008);
-        w1_3.lanewise(LSHR, 30).intoArray(out, o + 1016);
     }
 
     private static void flat2_0(byte[] in, int p, int[] out, int o) {

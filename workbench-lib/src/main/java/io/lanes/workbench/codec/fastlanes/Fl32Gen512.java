@@ -156,87 +156,21 @@ final class Fl32Gen512 implements FlCode32 {
     }
 
     private static void unpack1(byte[] in, int p, int[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 128) { unpack1_0(in, p, out, o); unpack1_1(in, p, out, o); }
+        IntVector m = IntVector.broadcast(S, 0x1);
+        for (int k = 0, words = 1 * blocks; k < words; k++) {
+            int q = p + 128 * k;
+            int r = o + 1024 * k;
+            IntVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            for (int i = 0; i < 32; i++) {
+                w_0.lanewise(LSHR, i).and(m).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, i).and(m).intoArray(out, r + 32 * i + 16);
+            }
+        }
     }
 
     private static void flat1(byte[] in, int p, int[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 128) { flat1_0(in, p, out, o); flat1_1(in, p, out, o); }
-    }
-
-    private static void unpack1_0(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x1);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.and(m).intoArray(out, o + 0);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.and(m).intoArray(out, o + 16);
-        w0_0.lanewise(LSHR, 1).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 1).and(m).intoArray(out, o + 48);
-        w0_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 80);
-        w0_0.lanewise(LSHR, 3).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 3).and(m).intoArray(out, o + 112);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 144);
-        w0_0.lanewise(LSHR, 5).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 5).and(m).intoArray(out, o + 176);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 208);
-        w0_0.lanewise(LSHR, 7).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 7).and(m).intoArray(out, o + 240);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 256);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 272);
-        w0_0.lanewise(LSHR, 9).and(m).intoArray(out, o + 288);
-        w0_1.lanewise(LSHR, 9).and(m).intoArray(out, o + 304);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 320);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 336);
-        w0_0.lanewise(LSHR, 11).and(m).intoArray(out, o + 352);
-        w0_1.lanewise(LSHR, 11).and(m).intoArray(out, o + 368);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 384);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 400);
-        w0_0.lanewise(LSHR, 13).and(m).intoArray(out, o + 416);
-        w0_1.lanewise(LSHR, 13).and(m).intoArray(out, o + 432);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 448);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 464);
-        w0_0.lanewise(LSHR, 15).and(m).intoArray(out, o + 480);
-        w0_1.lanewise(LSHR, 15).and(m).intoArray(out, o + 496);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 512);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 528);
-        w0_0.lanewise(LSHR, 17).and(m).intoArray(out, o + 544);
-        w0_1.lanewise(LSHR, 17).and(m).intoArray(out, o + 560);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 576);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 592);
-        w0_0.lanewise(LSHR, 19).and(m).intoArray(out, o + 608);
-        w0_1.lanewise(LSHR, 19).and(m).intoArray(out, o + 624);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 640);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 656);
-        w0_0.lanewise(LSHR, 21).and(m).intoArray(out, o + 672);
-        w0_1.lanewise(LSHR, 21).and(m).intoArray(out, o + 688);
-        w0_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 704);
-        w0_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 720);
-        w0_0.lanewise(LSHR, 23).and(m).intoArray(out, o + 736);
-        w0_1.lanewise(LSHR, 23).and(m).intoArray(out, o + 752);
-    }
-
-    private static void unpack1_1(byte[] in, int p, int[] out, int o) {
-        IntVector m = IntVector.broadcast(S, 0x1);
-        IntVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsInts();
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 768);
-        IntVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsInts();
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 784);
-        w0_0.lanewise(LSHR, 25).and(m).intoArray(out, o + 800);
-        w0_1.lanewise(LSHR, 25).and(m).intoArray(out, o + 816);
-        w0_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 832);
-        w0_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 848);
-        w0_0.lanewise(LSHR, 27).and(m).intoArray(out, o + 864);
-        w0_1.lanewise(LSHR, 27).and(m).intoArray(out, o + 880);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 896);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 912);
-        w0_0.lanewise(LSHR, 29).and(m).intoArray(out, o + 928);
-        w0_1.lanewise(LSHR, 29).and(m).intoArray(out, o + 944);
-        w0_0.lanewise(LSHR, 30).and(m).intoArray(out, o + 960);
-        w0_1.lanewise(LSHR, 30).and(m).intoArray(out, o + 976);
-        w0_0.lanewise(LSHR, 31).intoArray(out, o + 992);
-        w0_1.lanewise(LSHR, 31).intoArray(out, o + 1008);
     }
 
     private static void flat1_0(byte[] in, int p, int[] out, int o) {
@@ -547,43 +481,15 @@ final class Fl32Gen512 implements FlCode32 {
 
     private static void unpack2(byte[] in, int p, int[] out, int o, int blocks) {
         IntVector m = IntVector.broadcast(S, 0x3);
-        for (int k = 0, periods = 2 * blocks; k < periods; k++) {
+        for (int k = 0, words = 2 * blocks; k < words; k++) {
             int q = p + 128 * k;
             int r = o + 512 * k;
-            IntVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0_0.and(m).intoArray(out, r + 0);
-            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
-            w0_1.and(m).intoArray(out, r + 16);
-            w0_0.lanewise(LSHR, 2).and(m).intoArray(out, r + 32);
-            w0_1.lanewise(LSHR, 2).and(m).intoArray(out, r + 48);
-            w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 64);
-            w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 80);
-            w0_0.lanewise(LSHR, 6).and(m).intoArray(out, r + 96);
-            w0_1.lanewise(LSHR, 6).and(m).intoArray(out, r + 112);
-            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 128);
-            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 144);
-            w0_0.lanewise(LSHR, 10).and(m).intoArray(out, r + 160);
-            w0_1.lanewise(LSHR, 10).and(m).intoArray(out, r + 176);
-            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 192);
-            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 208);
-            w0_0.lanewise(LSHR, 14).and(m).intoArray(out, r + 224);
-            w0_1.lanewise(LSHR, 14).and(m).intoArray(out, r + 240);
-            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 256);
-            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 272);
-            w0_0.lanewise(LSHR, 18).and(m).intoArray(out, r + 288);
-            w0_1.lanewise(LSHR, 18).and(m).intoArray(out, r + 304);
-            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 320);
-            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 336);
-            w0_0.lanewise(LSHR, 22).and(m).intoArray(out, r + 352);
-            w0_1.lanewise(LSHR, 22).and(m).intoArray(out, r + 368);
-            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 384);
-            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 400);
-            w0_0.lanewise(LSHR, 26).and(m).intoArray(out, r + 416);
-            w0_1.lanewise(LSHR, 26).and(m).intoArray(out, r + 432);
-            w0_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 448);
-            w0_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 464);
-            w0_0.lanewise(LSHR, 30).intoArray(out, r + 480);
-            w0_1.lanewise(LSHR, 30).intoArray(out, r + 496);
+            IntVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            for (int i = 0; i < 16; i++) {
+                w_0.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 32 * i + 16);
+            }
         }
     }
 

@@ -249,157 +249,21 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack1(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 128) { unpack1_0(in, p, out, o); unpack1_1(in, p, out, o); unpack1_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0x1L);
+        for (int k = 0, words = 1 * blocks; k < words; k++) {
+            int q = p + 128 * k;
+            int r = o + 1024 * k;
+            LongVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            for (int i = 0; i < 64; i++) {
+                w_0.lanewise(LSHR, i).and(m).intoArray(out, r + 16 * i + 0);
+                w_1.lanewise(LSHR, i).and(m).intoArray(out, r + 16 * i + 8);
+            }
+        }
     }
 
     private static void flat1(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 128) { flat1_0(in, p, out, o); flat1_1(in, p, out, o); flat1_2(in, p, out, o); flat1_3(in, p, out, o); }
-    }
-
-    private static void unpack1_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0x1L);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 1).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 1).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 40);
-        w0_0.lanewise(LSHR, 3).and(m).intoArray(out, o + 48);
-        w0_1.lanewise(LSHR, 3).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 72);
-        w0_0.lanewise(LSHR, 5).and(m).intoArray(out, o + 80);
-        w0_1.lanewise(LSHR, 5).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 104);
-        w0_0.lanewise(LSHR, 7).and(m).intoArray(out, o + 112);
-        w0_1.lanewise(LSHR, 7).and(m).intoArray(out, o + 120);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 136);
-        w0_0.lanewise(LSHR, 9).and(m).intoArray(out, o + 144);
-        w0_1.lanewise(LSHR, 9).and(m).intoArray(out, o + 152);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 168);
-        w0_0.lanewise(LSHR, 11).and(m).intoArray(out, o + 176);
-        w0_1.lanewise(LSHR, 11).and(m).intoArray(out, o + 184);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 200);
-        w0_0.lanewise(LSHR, 13).and(m).intoArray(out, o + 208);
-        w0_1.lanewise(LSHR, 13).and(m).intoArray(out, o + 216);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 232);
-        w0_0.lanewise(LSHR, 15).and(m).intoArray(out, o + 240);
-        w0_1.lanewise(LSHR, 15).and(m).intoArray(out, o + 248);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 256);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 264);
-        w0_0.lanewise(LSHR, 17).and(m).intoArray(out, o + 272);
-        w0_1.lanewise(LSHR, 17).and(m).intoArray(out, o + 280);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 288);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 296);
-        w0_0.lanewise(LSHR, 19).and(m).intoArray(out, o + 304);
-        w0_1.lanewise(LSHR, 19).and(m).intoArray(out, o + 312);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 320);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 328);
-        w0_0.lanewise(LSHR, 21).and(m).intoArray(out, o + 336);
-        w0_1.lanewise(LSHR, 21).and(m).intoArray(out, o + 344);
-        w0_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 352);
-        w0_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 360);
-        w0_0.lanewise(LSHR, 23).and(m).intoArray(out, o + 368);
-        w0_1.lanewise(LSHR, 23).and(m).intoArray(out, o + 376);
-    }
-
-    private static void unpack1_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0x1L);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 384);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 392);
-        w0_0.lanewise(LSHR, 25).and(m).intoArray(out, o + 400);
-        w0_1.lanewise(LSHR, 25).and(m).intoArray(out, o + 408);
-        w0_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 416);
-        w0_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 424);
-        w0_0.lanewise(LSHR, 27).and(m).intoArray(out, o + 432);
-        w0_1.lanewise(LSHR, 27).and(m).intoArray(out, o + 440);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 448);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 456);
-        w0_0.lanewise(LSHR, 29).and(m).intoArray(out, o + 464);
-        w0_1.lanewise(LSHR, 29).and(m).intoArray(out, o + 472);
-        w0_0.lanewise(LSHR, 30).and(m).intoArray(out, o + 480);
-        w0_1.lanewise(LSHR, 30).and(m).intoArray(out, o + 488);
-        w0_0.lanewise(LSHR, 31).and(m).intoArray(out, o + 496);
-        w0_1.lanewise(LSHR, 31).and(m).intoArray(out, o + 504);
-        w0_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 512);
-        w0_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 520);
-        w0_0.lanewise(LSHR, 33).and(m).intoArray(out, o + 528);
-        w0_1.lanewise(LSHR, 33).and(m).intoArray(out, o + 536);
-        w0_0.lanewise(LSHR, 34).and(m).intoArray(out, o + 544);
-        w0_1.lanewise(LSHR, 34).and(m).intoArray(out, o + 552);
-        w0_0.lanewise(LSHR, 35).and(m).intoArray(out, o + 560);
-        w0_1.lanewise(LSHR, 35).and(m).intoArray(out, o + 568);
-        w0_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 576);
-        w0_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 584);
-        w0_0.lanewise(LSHR, 37).and(m).intoArray(out, o + 592);
-        w0_1.lanewise(LSHR, 37).and(m).intoArray(out, o + 600);
-        w0_0.lanewise(LSHR, 38).and(m).intoArray(out, o + 608);
-        w0_1.lanewise(LSHR, 38).and(m).intoArray(out, o + 616);
-        w0_0.lanewise(LSHR, 39).and(m).intoArray(out, o + 624);
-        w0_1.lanewise(LSHR, 39).and(m).intoArray(out, o + 632);
-        w0_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 640);
-        w0_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 648);
-        w0_0.lanewise(LSHR, 41).and(m).intoArray(out, o + 656);
-        w0_1.lanewise(LSHR, 41).and(m).intoArray(out, o + 664);
-        w0_0.lanewise(LSHR, 42).and(m).intoArray(out, o + 672);
-        w0_1.lanewise(LSHR, 42).and(m).intoArray(out, o + 680);
-        w0_0.lanewise(LSHR, 43).and(m).intoArray(out, o + 688);
-        w0_1.lanewise(LSHR, 43).and(m).intoArray(out, o + 696);
-        w0_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 704);
-        w0_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 712);
-        w0_0.lanewise(LSHR, 45).and(m).intoArray(out, o + 720);
-        w0_1.lanewise(LSHR, 45).and(m).intoArray(out, o + 728);
-        w0_0.lanewise(LSHR, 46).and(m).intoArray(out, o + 736);
-        w0_1.lanewise(LSHR, 46).and(m).intoArray(out, o + 744);
-        w0_0.lanewise(LSHR, 47).and(m).intoArray(out, o + 752);
-        w0_1.lanewise(LSHR, 47).and(m).intoArray(out, o + 760);
-        w0_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 768);
-        w0_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 776);
-    }
-
-    private static void unpack1_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0x1L);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 49).and(m).intoArray(out, o + 784);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 49).and(m).intoArray(out, o + 792);
-        w0_0.lanewise(LSHR, 50).and(m).intoArray(out, o + 800);
-        w0_1.lanewise(LSHR, 50).and(m).intoArray(out, o + 808);
-        w0_0.lanewise(LSHR, 51).and(m).intoArray(out, o + 816);
-        w0_1.lanewise(LSHR, 51).and(m).intoArray(out, o + 824);
-        w0_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 832);
-        w0_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 840);
-        w0_0.lanewise(LSHR, 53).and(m).intoArray(out, o + 848);
-        w0_1.lanewise(LSHR, 53).and(m).intoArray(out, o + 856);
-        w0_0.lanewise(LSHR, 54).and(m).intoArray(out, o + 864);
-        w0_1.lanewise(LSHR, 54).and(m).intoArray(out, o + 872);
-        w0_0.lanewise(LSHR, 55).and(m).intoArray(out, o + 880);
-        w0_1.lanewise(LSHR, 55).and(m).intoArray(out, o + 888);
-        w0_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 896);
-        w0_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 904);
-        w0_0.lanewise(LSHR, 57).and(m).intoArray(out, o + 912);
-        w0_1.lanewise(LSHR, 57).and(m).intoArray(out, o + 920);
-        w0_0.lanewise(LSHR, 58).and(m).intoArray(out, o + 928);
-        w0_1.lanewise(LSHR, 58).and(m).intoArray(out, o + 936);
-        w0_0.lanewise(LSHR, 59).and(m).intoArray(out, o + 944);
-        w0_1.lanewise(LSHR, 59).and(m).intoArray(out, o + 952);
-        w0_0.lanewise(LSHR, 60).and(m).intoArray(out, o + 960);
-        w0_1.lanewise(LSHR, 60).and(m).intoArray(out, o + 968);
-        w0_0.lanewise(LSHR, 61).and(m).intoArray(out, o + 976);
-        w0_1.lanewise(LSHR, 61).and(m).intoArray(out, o + 984);
-        w0_0.lanewise(LSHR, 62).and(m).intoArray(out, o + 992);
-        w0_1.lanewise(LSHR, 62).and(m).intoArray(out, o + 1000);
-        w0_0.lanewise(LSHR, 63).intoArray(out, o + 1008);
-        w0_1.lanewise(LSHR, 63).intoArray(out, o + 1016);
     }
 
     private static void flat1_0(byte[] in, int p, long[] out, int o) {
@@ -943,159 +807,21 @@ final class Fl64Gen512 implements FlCode64 {
     }
 
     private static void unpack2(byte[] in, int p, long[] out, int o, int blocks) {
-        for (int end = o + 1024 * blocks; o < end; o += 1024, p += 256) { unpack2_0(in, p, out, o); unpack2_1(in, p, out, o); unpack2_2(in, p, out, o); }
+        LongVector m = LongVector.broadcast(S, 0x3L);
+        for (int k = 0, words = 2 * blocks; k < words; k++) {
+            int q = p + 128 * k;
+            int r = o + 512 * k;
+            LongVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            for (int i = 0; i < 32; i++) {
+                w_0.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 16 * i + 0);
+                w_1.lanewise(LSHR, 2 * i).and(m).intoArray(out, r + 16 * i + 8);
+            }
+        }
     }
 
     private static void flat2(byte[] in, int p, long[] out, int o, int blocks) {
         for (int end = o + 1024 * blocks; o < end; o += 1024, p += 256) { flat2_0(in, p, out, o); flat2_1(in, p, out, o); flat2_2(in, p, out, o); flat2_3(in, p, out, o); }
-    }
-
-    private static void unpack2_0(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0x3L);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.and(m).intoArray(out, o + 0);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.and(m).intoArray(out, o + 8);
-        w0_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 16);
-        w0_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 24);
-        w0_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 32);
-        w0_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 40);
-        w0_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 48);
-        w0_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 56);
-        w0_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 64);
-        w0_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 72);
-        w0_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 80);
-        w0_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 88);
-        w0_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 96);
-        w0_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 104);
-        w0_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 112);
-        w0_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 120);
-        w0_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 128);
-        w0_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 136);
-        w0_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 144);
-        w0_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 152);
-        w0_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 160);
-        w0_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 168);
-        w0_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 176);
-        w0_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 184);
-        w0_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 192);
-        w0_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 200);
-        w0_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 208);
-        w0_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 216);
-        w0_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 224);
-        w0_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 232);
-        w0_0.lanewise(LSHR, 30).and(m).intoArray(out, o + 240);
-        w0_1.lanewise(LSHR, 30).and(m).intoArray(out, o + 248);
-        w0_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 256);
-        w0_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 264);
-        w0_0.lanewise(LSHR, 34).and(m).intoArray(out, o + 272);
-        w0_1.lanewise(LSHR, 34).and(m).intoArray(out, o + 280);
-        w0_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 288);
-        w0_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 296);
-        w0_0.lanewise(LSHR, 38).and(m).intoArray(out, o + 304);
-        w0_1.lanewise(LSHR, 38).and(m).intoArray(out, o + 312);
-        w0_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 320);
-        w0_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 328);
-        w0_0.lanewise(LSHR, 42).and(m).intoArray(out, o + 336);
-        w0_1.lanewise(LSHR, 42).and(m).intoArray(out, o + 344);
-        w0_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 352);
-        w0_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 360);
-        w0_0.lanewise(LSHR, 46).and(m).intoArray(out, o + 368);
-        w0_1.lanewise(LSHR, 46).and(m).intoArray(out, o + 376);
-    }
-
-    private static void unpack2_1(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0x3L);
-        LongVector w0_0 = ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs();
-        w0_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 384);
-        LongVector w0_1 = ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs();
-        w0_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 392);
-        w0_0.lanewise(LSHR, 50).and(m).intoArray(out, o + 400);
-        w0_1.lanewise(LSHR, 50).and(m).intoArray(out, o + 408);
-        w0_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 416);
-        w0_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 424);
-        w0_0.lanewise(LSHR, 54).and(m).intoArray(out, o + 432);
-        w0_1.lanewise(LSHR, 54).and(m).intoArray(out, o + 440);
-        w0_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 448);
-        w0_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 456);
-        w0_0.lanewise(LSHR, 58).and(m).intoArray(out, o + 464);
-        w0_1.lanewise(LSHR, 58).and(m).intoArray(out, o + 472);
-        w0_0.lanewise(LSHR, 60).and(m).intoArray(out, o + 480);
-        w0_1.lanewise(LSHR, 60).and(m).intoArray(out, o + 488);
-        w0_0.lanewise(LSHR, 62).intoArray(out, o + 496);
-        w0_1.lanewise(LSHR, 62).intoArray(out, o + 504);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.and(m).intoArray(out, o + 512);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.and(m).intoArray(out, o + 520);
-        w1_0.lanewise(LSHR, 2).and(m).intoArray(out, o + 528);
-        w1_1.lanewise(LSHR, 2).and(m).intoArray(out, o + 536);
-        w1_0.lanewise(LSHR, 4).and(m).intoArray(out, o + 544);
-        w1_1.lanewise(LSHR, 4).and(m).intoArray(out, o + 552);
-        w1_0.lanewise(LSHR, 6).and(m).intoArray(out, o + 560);
-        w1_1.lanewise(LSHR, 6).and(m).intoArray(out, o + 568);
-        w1_0.lanewise(LSHR, 8).and(m).intoArray(out, o + 576);
-        w1_1.lanewise(LSHR, 8).and(m).intoArray(out, o + 584);
-        w1_0.lanewise(LSHR, 10).and(m).intoArray(out, o + 592);
-        w1_1.lanewise(LSHR, 10).and(m).intoArray(out, o + 600);
-        w1_0.lanewise(LSHR, 12).and(m).intoArray(out, o + 608);
-        w1_1.lanewise(LSHR, 12).and(m).intoArray(out, o + 616);
-        w1_0.lanewise(LSHR, 14).and(m).intoArray(out, o + 624);
-        w1_1.lanewise(LSHR, 14).and(m).intoArray(out, o + 632);
-        w1_0.lanewise(LSHR, 16).and(m).intoArray(out, o + 640);
-        w1_1.lanewise(LSHR, 16).and(m).intoArray(out, o + 648);
-        w1_0.lanewise(LSHR, 18).and(m).intoArray(out, o + 656);
-        w1_1.lanewise(LSHR, 18).and(m).intoArray(out, o + 664);
-        w1_0.lanewise(LSHR, 20).and(m).intoArray(out, o + 672);
-        w1_1.lanewise(LSHR, 20).and(m).intoArray(out, o + 680);
-        w1_0.lanewise(LSHR, 22).and(m).intoArray(out, o + 688);
-        w1_1.lanewise(LSHR, 22).and(m).intoArray(out, o + 696);
-        w1_0.lanewise(LSHR, 24).and(m).intoArray(out, o + 704);
-        w1_1.lanewise(LSHR, 24).and(m).intoArray(out, o + 712);
-        w1_0.lanewise(LSHR, 26).and(m).intoArray(out, o + 720);
-        w1_1.lanewise(LSHR, 26).and(m).intoArray(out, o + 728);
-        w1_0.lanewise(LSHR, 28).and(m).intoArray(out, o + 736);
-        w1_1.lanewise(LSHR, 28).and(m).intoArray(out, o + 744);
-        w1_0.lanewise(LSHR, 30).and(m).intoArray(out, o + 752);
-        w1_1.lanewise(LSHR, 30).and(m).intoArray(out, o + 760);
-        w1_0.lanewise(LSHR, 32).and(m).intoArray(out, o + 768);
-        w1_1.lanewise(LSHR, 32).and(m).intoArray(out, o + 776);
-    }
-
-    private static void unpack2_2(byte[] in, int p, long[] out, int o) {
-        LongVector m = LongVector.broadcast(S, 0x3L);
-        LongVector w1_0 = ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs();
-        w1_0.lanewise(LSHR, 34).and(m).intoArray(out, o + 784);
-        LongVector w1_1 = ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs();
-        w1_1.lanewise(LSHR, 34).and(m).intoArray(out, o + 792);
-        w1_0.lanewise(LSHR, 36).and(m).intoArray(out, o + 800);
-        w1_1.lanewise(LSHR, 36).and(m).intoArray(out, o + 808);
-        w1_0.lanewise(LSHR, 38).and(m).intoArray(out, o + 816);
-        w1_1.lanewise(LSHR, 38).and(m).intoArray(out, o + 824);
-        w1_0.lanewise(LSHR, 40).and(m).intoArray(out, o + 832);
-        w1_1.lanewise(LSHR, 40).and(m).intoArray(out, o + 840);
-        w1_0.lanewise(LSHR, 42).and(m).intoArray(out, o + 848);
-        w1_1.lanewise(LSHR, 42).and(m).intoArray(out, o + 856);
-        w1_0.lanewise(LSHR, 44).and(m).intoArray(out, o + 864);
-        w1_1.lanewise(LSHR, 44).and(m).intoArray(out, o + 872);
-        w1_0.lanewise(LSHR, 46).and(m).intoArray(out, o + 880);
-        w1_1.lanewise(LSHR, 46).and(m).intoArray(out, o + 888);
-        w1_0.lanewise(LSHR, 48).and(m).intoArray(out, o + 896);
-        w1_1.lanewise(LSHR, 48).and(m).intoArray(out, o + 904);
-        w1_0.lanewise(LSHR, 50).and(m).intoArray(out, o + 912);
-        w1_1.lanewise(LSHR, 50).and(m).intoArray(out, o + 920);
-        w1_0.lanewise(LSHR, 52).and(m).intoArray(out, o + 928);
-        w1_1.lanewise(LSHR, 52).and(m).intoArray(out, o + 936);
-        w1_0.lanewise(LSHR, 54).and(m).intoArray(out, o + 944);
-        w1_1.lanewise(LSHR, 54).and(m).intoArray(out, o + 952);
-        w1_0.lanewise(LSHR, 56).and(m).intoArray(out, o + 960);
-        w1_1.lanewise(LSHR, 56).and(m).intoArray(out, o + 968);
-        w1_0.lanewise(LSHR, 58).and(m).intoArray(out, o + 976);
-        w1_1.lanewise(LSHR, 58).and(m).intoArray(out, o + 984);
-        w1_0.lanewise(LSHR, 60).and(m).intoArray(out, o + 992);
-        w1_1.lanewise(LSHR, 60).and(m).intoArray(out, o + 1000);
-        w1_0.lanewise(LSHR, 62).intoArray(out, o + 1008);
-        w1_1.lanewise(LSHR, 62).intoArray(out, o + 1016);
     }
 
     private static void flat2_0(byte[] in, int p, long[] out, int o) {
@@ -2345,43 +2071,15 @@ final class Fl64Gen512 implements FlCode64 {
 
     private static void unpack4(byte[] in, int p, long[] out, int o, int blocks) {
         LongVector m = LongVector.broadcast(S, 0xfL);
-        for (int k = 0, periods = 4 * blocks; k < periods; k++) {
+        for (int k = 0, words = 4 * blocks; k < words; k++) {
             int q = p + 128 * k;
             int r = o + 256 * k;
-            LongVector w0_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
-            w0_0.and(m).intoArray(out, r + 0);
-            LongVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
-            w0_1.and(m).intoArray(out, r + 8);
-            w0_0.lanewise(LSHR, 4).and(m).intoArray(out, r + 16);
-            w0_1.lanewise(LSHR, 4).and(m).intoArray(out, r + 24);
-            w0_0.lanewise(LSHR, 8).and(m).intoArray(out, r + 32);
-            w0_1.lanewise(LSHR, 8).and(m).intoArray(out, r + 40);
-            w0_0.lanewise(LSHR, 12).and(m).intoArray(out, r + 48);
-            w0_1.lanewise(LSHR, 12).and(m).intoArray(out, r + 56);
-            w0_0.lanewise(LSHR, 16).and(m).intoArray(out, r + 64);
-            w0_1.lanewise(LSHR, 16).and(m).intoArray(out, r + 72);
-            w0_0.lanewise(LSHR, 20).and(m).intoArray(out, r + 80);
-            w0_1.lanewise(LSHR, 20).and(m).intoArray(out, r + 88);
-            w0_0.lanewise(LSHR, 24).and(m).intoArray(out, r + 96);
-            w0_1.lanewise(LSHR, 24).and(m).intoArray(out, r + 104);
-            w0_0.lanewise(LSHR, 28).and(m).intoArray(out, r + 112);
-            w0_1.lanewise(LSHR, 28).and(m).intoArray(out, r + 120);
-            w0_0.lanewise(LSHR, 32).and(m).intoArray(out, r + 128);
-            w0_1.lanewise(LSHR, 32).and(m).intoArray(out, r + 136);
-            w0_0.lanewise(LSHR, 36).and(m).intoArray(out, r + 144);
-            w0_1.lanewise(LSHR, 36).and(m).intoArray(out, r + 152);
-            w0_0.lanewise(LSHR, 40).and(m).intoArray(out, r + 160);
-            w0_1.lanewise(LSHR, 40).and(m).intoArray(out, r + 168);
-            w0_0.lanewise(LSHR, 44).and(m).intoArray(out, r + 176);
-            w0_1.lanewise(LSHR, 44).and(m).intoArray(out, r + 184);
-            w0_0.lanewise(LSHR, 48).and(m).intoArray(out, r + 192);
-            w0_1.lanewise(LSHR, 48).and(m).intoArray(out, r + 200);
-            w0_0.lanewise(LSHR, 52).and(m).intoArray(out, r + 208);
-            w0_1.lanewise(LSHR, 52).and(m).intoArray(out, r + 216);
-            w0_0.lanewise(LSHR, 56).and(m).intoArray(out, r + 224);
-            w0_1.lanewise(LSHR, 56).and(m).intoArray(out, r + 232);
-            w0_0.lanewise(LSHR, 60).intoArray(out, r + 240);
-            w0_1.lanewise(LSHR, 60).intoArray(out, r + 248);
+            LongVector w_0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsLongs();
+            for (int i = 0; i < 16; i++) {
+                w_0.lanewise(LSHR, 4 * i).and(m).intoArray(out, r + 16 * i + 0);
+                w_1.lanewise(LSHR, 4 * i).and(m).intoArray(out, r + 16 * i + 8);
+            }
         }
     }
 
