@@ -2714,7 +2714,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 1).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 64);
@@ -2756,7 +2756,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 1).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 2).and(m).add(f);
@@ -2830,7 +2830,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t16 = w0.lanewise(LSHR, 16).and(m).add(f);
             IntVector t17 = w0.lanewise(LSHR, 17).and(m).add(f);
             IntVector t18 = w0.lanewise(LSHR, 18).and(m).add(f);
@@ -2905,7 +2905,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -2975,7 +2975,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
             a.intoArray(out, r + 928);
             a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
@@ -2993,7 +2993,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -3085,7 +3085,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
             IntVector t16 = a;
             a = a.add(w0.lanewise(LSHR, 17).and(m).add(f));
@@ -3176,7 +3176,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 64);
@@ -3219,7 +3219,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 2).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 4).and(m).add(f);
@@ -3368,7 +3368,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -3457,7 +3457,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -3640,7 +3640,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 3).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 64);
@@ -3684,7 +3684,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 3).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 6).and(m).add(f);
@@ -3835,7 +3835,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -3925,7 +3925,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -4110,7 +4110,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
@@ -4155,7 +4155,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 4).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 8).and(m).add(f);
@@ -4306,7 +4306,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -4397,7 +4397,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -4582,7 +4582,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 5).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 64);
@@ -4628,7 +4628,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 5).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 10).and(m).add(f);
@@ -4781,7 +4781,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -4873,7 +4873,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -5072,7 +5072,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 64);
@@ -5119,7 +5119,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 6).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 12).and(m).add(f);
@@ -5272,7 +5272,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -5365,7 +5365,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -5552,7 +5552,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 7).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 64);
@@ -5600,7 +5600,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 7).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 14).and(m).add(f);
@@ -5755,7 +5755,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -5849,7 +5849,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -6050,7 +6050,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 64);
@@ -6099,7 +6099,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 8).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 16).and(m).add(f);
@@ -6254,7 +6254,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -6349,7 +6349,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -6538,7 +6538,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 9).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 64);
@@ -6598,7 +6598,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 9).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 18).and(m).add(f);
@@ -6755,7 +6755,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -6851,7 +6851,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -7054,7 +7054,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 64);
@@ -7115,7 +7115,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 10).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 20).and(m).add(f);
@@ -7272,7 +7272,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -7369,7 +7369,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -7573,7 +7573,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 11).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -7635,7 +7635,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 11).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -7794,7 +7794,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -7892,7 +7892,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -8097,7 +8097,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8160,7 +8160,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 12).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8319,7 +8319,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -8418,7 +8418,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -8623,7 +8623,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 13).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8687,7 +8687,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 13).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8848,7 +8848,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -8948,7 +8948,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -9155,7 +9155,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9220,7 +9220,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 14).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9381,7 +9381,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -9482,7 +9482,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -9690,7 +9690,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 15).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9756,7 +9756,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 15).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9919,7 +9919,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -10021,7 +10021,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -10230,7 +10230,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 16).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10287,7 +10287,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 16).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10450,7 +10450,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 16).add(f));
@@ -10552,7 +10552,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 16).add(f));
@@ -10749,7 +10749,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 17).or(w1.lanewise(LSHL, 15)).and(m).add(f).intoArray(out, r + 32);
@@ -10817,7 +10817,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 17).or(w1.lanewise(LSHL, 15)).and(m).add(f);
@@ -10992,7 +10992,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11096,7 +11096,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11307,7 +11307,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 18).or(w1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 32);
@@ -11376,7 +11376,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 18).or(w1.lanewise(LSHL, 14)).and(m).add(f);
@@ -11552,7 +11552,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11657,7 +11657,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11869,7 +11869,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 19).or(w1.lanewise(LSHL, 13)).and(m).add(f).intoArray(out, r + 32);
@@ -11939,7 +11939,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 19).or(w1.lanewise(LSHL, 13)).and(m).add(f);
@@ -12116,7 +12116,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12222,7 +12222,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12435,7 +12435,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 32);
@@ -12506,7 +12506,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f);
@@ -12683,7 +12683,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12790,7 +12790,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13003,7 +13003,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 21).or(w1.lanewise(LSHL, 11)).and(m).add(f).intoArray(out, r + 32);
@@ -13075,7 +13075,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 21).or(w1.lanewise(LSHL, 11)).and(m).add(f);
@@ -13254,7 +13254,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13362,7 +13362,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13577,7 +13577,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 22).or(w1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 32);
@@ -13650,7 +13650,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 22).or(w1.lanewise(LSHL, 10)).and(m).add(f);
@@ -13830,7 +13830,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13939,7 +13939,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14155,7 +14155,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 23).or(w1.lanewise(LSHL, 9)).and(m).add(f).intoArray(out, r + 32);
@@ -14229,7 +14229,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 23).or(w1.lanewise(LSHL, 9)).and(m).add(f);
@@ -14410,7 +14410,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14520,7 +14520,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14737,7 +14737,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 32);
@@ -14812,7 +14812,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f);
@@ -14992,7 +14992,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15103,7 +15103,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15319,7 +15319,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 25).or(w1.lanewise(LSHL, 7)).and(m).add(f).intoArray(out, r + 32);
@@ -15395,7 +15395,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 25).or(w1.lanewise(LSHL, 7)).and(m).add(f);
@@ -15578,7 +15578,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15690,7 +15690,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15909,7 +15909,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 26).or(w1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 32);
@@ -15986,7 +15986,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 26).or(w1.lanewise(LSHL, 6)).and(m).add(f);
@@ -16170,7 +16170,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16283,7 +16283,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16503,7 +16503,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 27).or(w1.lanewise(LSHL, 5)).and(m).add(f).intoArray(out, r + 32);
@@ -16581,7 +16581,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 27).or(w1.lanewise(LSHL, 5)).and(m).add(f);
@@ -16766,7 +16766,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16880,7 +16880,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17101,7 +17101,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 32);
@@ -17179,7 +17179,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f);
@@ -17364,7 +17364,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17479,7 +17479,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17700,7 +17700,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 29).or(w1.lanewise(LSHL, 3)).and(m).add(f).intoArray(out, r + 32);
@@ -17780,7 +17780,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 29).or(w1.lanewise(LSHL, 3)).and(m).add(f);
@@ -17967,7 +17967,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18083,7 +18083,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18306,7 +18306,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 32);
@@ -18387,7 +18387,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f);
@@ -18575,7 +18575,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18692,7 +18692,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18916,7 +18916,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 31).or(w1.lanewise(LSHL, 1)).and(m).add(f).intoArray(out, r + 32);
@@ -18998,7 +18998,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 31).or(w1.lanewise(LSHL, 1)).and(m).add(f);
@@ -19187,7 +19187,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19305,7 +19305,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19529,7 +19529,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w1.add(f).intoArray(out, r + 32);
@@ -19601,7 +19601,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 4) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w1.add(f);
@@ -19778,7 +19778,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19894,7 +19894,7 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();

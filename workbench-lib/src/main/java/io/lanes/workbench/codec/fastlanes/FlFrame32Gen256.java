@@ -89,7 +89,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             case 9 -> { rows9_0(in, p, out, o, frame); rows9_1(in, p, out, o, frame); }
             case 10 -> { rows10_0(in, p, out, o, frame); rows10_1(in, p, out, o, frame); }
             case 11 -> { rows11_0(in, p, out, o, frame); rows11_1(in, p, out, o, frame); }
-            case 12 -> { rows12_0(in, p, out, o, frame); rows12_1(in, p, out, o, frame); }
+            case 12 -> rows12_0(in, p, out, o, frame);
             case 13 -> { rows13_0(in, p, out, o, frame); rows13_1(in, p, out, o, frame); }
             case 14 -> { rows14_0(in, p, out, o, frame); rows14_1(in, p, out, o, frame); }
             case 15 -> { rows15_0(in, p, out, o, frame); rows15_1(in, p, out, o, frame); }
@@ -97,15 +97,15 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             case 17 -> { rows17_0(in, p, out, o, frame); rows17_1(in, p, out, o, frame); }
             case 18 -> { rows18_0(in, p, out, o, frame); rows18_1(in, p, out, o, frame); }
             case 19 -> { rows19_0(in, p, out, o, frame); rows19_1(in, p, out, o, frame); }
-            case 20 -> { rows20_0(in, p, out, o, frame); rows20_1(in, p, out, o, frame); }
+            case 20 -> rows20_0(in, p, out, o, frame);
             case 21 -> { rows21_0(in, p, out, o, frame); rows21_1(in, p, out, o, frame); }
             case 22 -> { rows22_0(in, p, out, o, frame); rows22_1(in, p, out, o, frame); }
             case 23 -> { rows23_0(in, p, out, o, frame); rows23_1(in, p, out, o, frame); }
-            case 24 -> { rows24_0(in, p, out, o, frame); rows24_1(in, p, out, o, frame); }
+            case 24 -> rows24_0(in, p, out, o, frame);
             case 25 -> { rows25_0(in, p, out, o, frame); rows25_1(in, p, out, o, frame); }
             case 26 -> { rows26_0(in, p, out, o, frame); rows26_1(in, p, out, o, frame); }
             case 27 -> { rows27_0(in, p, out, o, frame); rows27_1(in, p, out, o, frame); }
-            case 28 -> { rows28_0(in, p, out, o, frame); rows28_1(in, p, out, o, frame); }
+            case 28 -> rows28_0(in, p, out, o, frame);
             case 29 -> { rows29_0(in, p, out, o, frame); rows29_1(in, p, out, o, frame); }
             case 30 -> { rows30_0(in, p, out, o, frame); rows30_1(in, p, out, o, frame); }
             case 31 -> { rows31_0(in, p, out, o, frame); rows31_1(in, p, out, o, frame); }
@@ -1809,42 +1809,17 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows1_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x1);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 1).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 3).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 128);
-            w0.lanewise(LSHR, 5).and(m).add(f).intoArray(out, r + 160);
-            w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 192);
-            w0.lanewise(LSHR, 7).and(m).add(f).intoArray(out, r + 224);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 256);
-            w0.lanewise(LSHR, 9).and(m).add(f).intoArray(out, r + 288);
-            w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 320);
-            w0.lanewise(LSHR, 11).and(m).add(f).intoArray(out, r + 352);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 384);
-            w0.lanewise(LSHR, 13).and(m).add(f).intoArray(out, r + 416);
-            w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 448);
-            w0.lanewise(LSHR, 15).and(m).add(f).intoArray(out, r + 480);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 512);
-            w0.lanewise(LSHR, 17).and(m).add(f).intoArray(out, r + 544);
-            w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 576);
-            w0.lanewise(LSHR, 19).and(m).add(f).intoArray(out, r + 608);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 640);
-            w0.lanewise(LSHR, 21).and(m).add(f).intoArray(out, r + 672);
-            w0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 704);
-            w0.lanewise(LSHR, 23).and(m).add(f).intoArray(out, r + 736);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 768);
-            w0.lanewise(LSHR, 25).and(m).add(f).intoArray(out, r + 800);
-            w0.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 832);
-            w0.lanewise(LSHR, 27).and(m).add(f).intoArray(out, r + 864);
-            w0.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 896);
-            w0.lanewise(LSHR, 29).and(m).add(f).intoArray(out, r + 928);
-            w0.lanewise(LSHR, 30).and(m).add(f).intoArray(out, r + 960);
-            w0.lanewise(LSHR, 31).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 128; q < end; q += 128, r += 1024) {
+            IntVector w_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            IntVector w_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            IntVector w_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            for (int i = 0; i < 32; i++) {
+                w_0.lanewise(LSHR, i).and(m).add(f).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, i).and(m).add(f).intoArray(out, r + 32 * i + 8);
+                w_2.lanewise(LSHR, i).and(m).add(f).intoArray(out, r + 32 * i + 16);
+                w_3.lanewise(LSHR, i).and(m).add(f).intoArray(out, r + 32 * i + 24);
+            }
         }
     }
 
@@ -1854,7 +1829,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 1).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 2).and(m).add(f);
@@ -1904,7 +1879,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t8 = w0.lanewise(LSHR, 8).and(m).add(f);
             IntVector t9 = w0.lanewise(LSHR, 9).and(m).add(f);
             IntVector t10 = w0.lanewise(LSHR, 10).and(m).add(f);
@@ -1954,7 +1929,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t16 = w0.lanewise(LSHR, 16).and(m).add(f);
             IntVector t17 = w0.lanewise(LSHR, 17).and(m).add(f);
             IntVector t18 = w0.lanewise(LSHR, 18).and(m).add(f);
@@ -2004,7 +1979,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t24 = w0.lanewise(LSHR, 24).and(m).add(f);
             IntVector t25 = w0.lanewise(LSHR, 25).and(m).add(f);
             IntVector t26 = w0.lanewise(LSHR, 26).and(m).add(f);
@@ -2055,7 +2030,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -2125,7 +2100,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
             a.intoArray(out, r + 928);
             a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
@@ -2143,7 +2118,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -2203,7 +2178,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
             IntVector t8 = a;
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -2263,7 +2238,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
             IntVector t16 = a;
             a = a.add(w0.lanewise(LSHR, 17).and(m).add(f));
@@ -2323,7 +2298,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
             IntVector t24 = a;
             a = a.add(w0.lanewise(LSHR, 25).and(m).add(f));
@@ -2379,43 +2354,17 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows2_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 128);
-            w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 160);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 192);
-            w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 224);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
-            w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 288);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 320);
-            w0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 352);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 384);
-            w0.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 416);
-            w0.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 448);
-            w0.lanewise(LSHR, 30).add(f).intoArray(out, r + 480);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 512);
-            w1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 544);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 576);
-            w1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 608);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 640);
-            w1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 672);
-            w1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 704);
-            w1.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 736);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 768);
-            w1.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 800);
-            w1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 832);
-            w1.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 864);
-            w1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 896);
-            w1.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 928);
-            w1.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 960);
-            w1.lanewise(LSHR, 30).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 256; q < end; q += 128, r += 512) {
+            IntVector w_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            IntVector w_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            IntVector w_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            for (int i = 0; i < 16; i++) {
+                w_0.lanewise(LSHR, 2 * i).and(m).add(f).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, 2 * i).and(m).add(f).intoArray(out, r + 32 * i + 8);
+                w_2.lanewise(LSHR, 2 * i).and(m).add(f).intoArray(out, r + 32 * i + 16);
+                w_3.lanewise(LSHR, 2 * i).and(m).add(f).intoArray(out, r + 32 * i + 24);
+            }
         }
     }
 
@@ -2425,7 +2374,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 2).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 4).and(m).add(f);
@@ -2475,7 +2424,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t8 = w0.lanewise(LSHR, 16).and(m).add(f);
             IntVector t9 = w0.lanewise(LSHR, 18).and(m).add(f);
             IntVector t10 = w0.lanewise(LSHR, 20).and(m).add(f);
@@ -2626,7 +2575,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -2715,7 +2664,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -2775,7 +2724,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
             IntVector t8 = a;
             a = a.add(w0.lanewise(LSHR, 18).and(m).add(f));
@@ -2954,7 +2903,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 3).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 64);
@@ -2998,7 +2947,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 3).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 6).and(m).add(f);
@@ -3048,7 +2997,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t8 = w0.lanewise(LSHR, 24).and(m).add(f);
             IntVector t9 = w0.lanewise(LSHR, 27).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -3201,7 +3150,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -3291,7 +3240,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -3351,7 +3300,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
             IntVector t8 = a;
             a = a.add(w0.lanewise(LSHR, 27).and(m).add(f));
@@ -3529,45 +3478,43 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows4_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xf);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 160);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 192);
-            w0.lanewise(LSHR, 28).add(f).intoArray(out, r + 224);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 256);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 288);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 320);
-            w1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 352);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 384);
-            w1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 416);
-            w1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 448);
-            w1.lanewise(LSHR, 28).add(f).intoArray(out, r + 480);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.and(m).add(f).intoArray(out, r + 512);
-            w2.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 544);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 576);
-            w2.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 608);
-            w2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 640);
-            w2.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 672);
-            w2.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 704);
-            w2.lanewise(LSHR, 28).add(f).intoArray(out, r + 736);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 768);
-            w3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 800);
-            w3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 832);
-            w3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 864);
-            w3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 896);
-            w3.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 928);
-            w3.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 960);
-            w3.lanewise(LSHR, 28).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 512; q < end; q += 128, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 40);
+            w0_2.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 48);
+            w0_3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 56);
+            w0_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 72);
+            w0_2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 80);
+            w0_3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 88);
+            w0_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 104);
+            w0_2.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 112);
+            w0_3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 120);
+            w0_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 136);
+            w0_2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 144);
+            w0_3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 152);
+            w0_0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 160);
+            w0_1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 168);
+            w0_2.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 176);
+            w0_3.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 184);
+            w0_0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 192);
+            w0_1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 200);
+            w0_2.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 208);
+            w0_3.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 216);
+            w0_0.lanewise(LSHR, 28).add(f).intoArray(out, r + 224);
+            w0_1.lanewise(LSHR, 28).add(f).intoArray(out, r + 232);
+            w0_2.lanewise(LSHR, 28).add(f).intoArray(out, r + 240);
+            w0_3.lanewise(LSHR, 28).add(f).intoArray(out, r + 248);
         }
     }
 
@@ -3577,7 +3524,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 4).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 8).and(m).add(f);
@@ -3778,7 +3725,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -3869,7 +3816,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -4108,7 +4055,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 5).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 64);
@@ -4154,7 +4101,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 5).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 10).and(m).add(f);
@@ -4359,7 +4306,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -4451,7 +4398,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -4694,7 +4641,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 64);
@@ -4741,7 +4688,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 6).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 12).and(m).add(f);
@@ -4946,7 +4893,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -5039,7 +4986,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -5282,7 +5229,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 7).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 64);
@@ -5330,7 +5277,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 7).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 14).and(m).add(f);
@@ -5537,7 +5484,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -5631,7 +5578,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -5873,49 +5820,27 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows8_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 24).add(f).intoArray(out, r + 96);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 128);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 160);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 192);
-            w1.lanewise(LSHR, 24).add(f).intoArray(out, r + 224);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.and(m).add(f).intoArray(out, r + 256);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 288);
-            w2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 320);
-            w2.lanewise(LSHR, 24).add(f).intoArray(out, r + 352);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 384);
-            w3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 416);
-            w3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 448);
-            w3.lanewise(LSHR, 24).add(f).intoArray(out, r + 480);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w4.and(m).add(f).intoArray(out, r + 512);
-            w4.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 544);
-            w4.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 576);
-            w4.lanewise(LSHR, 24).add(f).intoArray(out, r + 608);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 640);
-            w5.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 672);
-            w5.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 704);
-            w5.lanewise(LSHR, 24).add(f).intoArray(out, r + 736);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 768);
-            w6.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 800);
-            w6.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 832);
-            w6.lanewise(LSHR, 24).add(f).intoArray(out, r + 864);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 896);
-            w7.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 928);
-            w7.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 960);
-            w7.lanewise(LSHR, 24).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 1024; q < end; q += 128, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 40);
+            w0_2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 48);
+            w0_3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 56);
+            w0_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 72);
+            w0_2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 80);
+            w0_3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 88);
+            w0_0.lanewise(LSHR, 24).add(f).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 24).add(f).intoArray(out, r + 104);
+            w0_2.lanewise(LSHR, 24).add(f).intoArray(out, r + 112);
+            w0_3.lanewise(LSHR, 24).add(f).intoArray(out, r + 120);
         }
     }
 
@@ -5925,7 +5850,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 8).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 16).and(m).add(f);
@@ -6130,7 +6055,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -6225,7 +6150,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -6468,7 +6393,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 9).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 64);
@@ -6528,7 +6453,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 9).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 18).and(m).add(f);
@@ -6737,7 +6662,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -6833,7 +6758,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -7080,7 +7005,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 64);
@@ -7141,7 +7066,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 10).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 20).and(m).add(f);
@@ -7350,7 +7275,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -7447,7 +7372,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -7694,7 +7619,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 11).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -7756,7 +7681,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 11).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -7967,7 +7892,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -8065,7 +7990,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -8311,63 +8236,51 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows12_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xfff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 96);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 160);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 192);
-            w2.lanewise(LSHR, 20).add(f).intoArray(out, r + 224);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 256);
-            w3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 288);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 320);
-            w4.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 352);
-            w4.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 384);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 28).or(w5.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 416);
-            w5.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 448);
-            w5.lanewise(LSHR, 20).add(f).intoArray(out, r + 480);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 512);
-            w6.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 544);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 576);
-            w7.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 608);
-            w7.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 640);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 672);
-            w8.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 704);
-            w8.lanewise(LSHR, 20).add(f).intoArray(out, r + 736);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 768);
-            w9.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 800);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 832);
-            w10.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 864);
-            w10.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 896);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 28).or(w11.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 928);
-            w11.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 960);
-        }
-    }
-
-    private static void rows12_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xfff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.lanewise(LSHR, 20).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 1536; q < end; q += 384, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 40);
+            w0_2.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 48);
+            w0_3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 56);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 72);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 80);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 88);
+            w1_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 104);
+            w1_2.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 112);
+            w1_3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 120);
+            w1_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
+            w1_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 136);
+            w1_2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 144);
+            w1_3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 152);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 168);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_2.lanewise(LSHR, 28).or(w2_2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 176);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            w1_3.lanewise(LSHR, 28).or(w2_3.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 184);
+            w2_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 192);
+            w2_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 200);
+            w2_2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 208);
+            w2_3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 216);
+            w2_0.lanewise(LSHR, 20).add(f).intoArray(out, r + 224);
+            w2_1.lanewise(LSHR, 20).add(f).intoArray(out, r + 232);
+            w2_2.lanewise(LSHR, 20).add(f).intoArray(out, r + 240);
+            w2_3.lanewise(LSHR, 20).add(f).intoArray(out, r + 248);
         }
     }
 
@@ -8377,7 +8290,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 12).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8586,7 +8499,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -8685,7 +8598,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -8932,7 +8845,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 13).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8996,7 +8909,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 13).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9209,7 +9122,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -9309,7 +9222,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -9560,7 +9473,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9625,7 +9538,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 14).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9838,7 +9751,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -9939,7 +9852,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -10190,7 +10103,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 15).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10256,7 +10169,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 15).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10471,7 +10384,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -10573,7 +10486,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -10823,57 +10736,19 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows16_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 16).add(f).intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 64);
-            w1.lanewise(LSHR, 16).add(f).intoArray(out, r + 96);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.and(m).add(f).intoArray(out, r + 128);
-            w2.lanewise(LSHR, 16).add(f).intoArray(out, r + 160);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 192);
-            w3.lanewise(LSHR, 16).add(f).intoArray(out, r + 224);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w4.and(m).add(f).intoArray(out, r + 256);
-            w4.lanewise(LSHR, 16).add(f).intoArray(out, r + 288);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 320);
-            w5.lanewise(LSHR, 16).add(f).intoArray(out, r + 352);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 384);
-            w6.lanewise(LSHR, 16).add(f).intoArray(out, r + 416);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 448);
-            w7.lanewise(LSHR, 16).add(f).intoArray(out, r + 480);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w8.and(m).add(f).intoArray(out, r + 512);
-            w8.lanewise(LSHR, 16).add(f).intoArray(out, r + 544);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 576);
-            w9.lanewise(LSHR, 16).add(f).intoArray(out, r + 608);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w10.and(m).add(f).intoArray(out, r + 640);
-            w10.lanewise(LSHR, 16).add(f).intoArray(out, r + 672);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.and(m).add(f).intoArray(out, r + 704);
-            w11.lanewise(LSHR, 16).add(f).intoArray(out, r + 736);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w12.and(m).add(f).intoArray(out, r + 768);
-            w12.lanewise(LSHR, 16).add(f).intoArray(out, r + 800);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w13.and(m).add(f).intoArray(out, r + 832);
-            w13.lanewise(LSHR, 16).add(f).intoArray(out, r + 864);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w14.and(m).add(f).intoArray(out, r + 896);
-            w14.lanewise(LSHR, 16).add(f).intoArray(out, r + 928);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 960);
-            w15.lanewise(LSHR, 16).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 2048; q < end; q += 128, r += 64) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            w0_0.lanewise(LSHR, 16).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 16).add(f).intoArray(out, r + 40);
+            w0_2.lanewise(LSHR, 16).add(f).intoArray(out, r + 48);
+            w0_3.lanewise(LSHR, 16).add(f).intoArray(out, r + 56);
         }
     }
 
@@ -10883,7 +10758,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 16).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11096,7 +10971,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 16).add(f));
@@ -11198,7 +11073,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 16).add(f));
@@ -11449,7 +11324,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 17).or(w1.lanewise(LSHL, 15)).and(m).add(f).intoArray(out, r + 32);
@@ -11517,7 +11392,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 17).or(w1.lanewise(LSHL, 15)).and(m).add(f);
@@ -11734,7 +11609,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11838,7 +11713,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12093,7 +11968,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 18).or(w1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 32);
@@ -12162,7 +12037,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 18).or(w1.lanewise(LSHL, 14)).and(m).add(f);
@@ -12379,7 +12254,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12484,7 +12359,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12739,7 +12614,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 19).or(w1.lanewise(LSHL, 13)).and(m).add(f).intoArray(out, r + 32);
@@ -12809,7 +12684,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 19).or(w1.lanewise(LSHL, 13)).and(m).add(f);
@@ -13028,7 +12903,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13134,7 +13009,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13388,71 +13263,59 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows20_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xfffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 32);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 16).or(w3.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
-            w3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 160);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 192);
-            w4.lanewise(LSHR, 12).add(f).intoArray(out, r + 224);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 256);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 20).or(w6.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 288);
-            w6.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 320);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 28).or(w7.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 352);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 384);
-            w8.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 416);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 448);
-            w9.lanewise(LSHR, 12).add(f).intoArray(out, r + 480);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w10.and(m).add(f).intoArray(out, r + 512);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 20).or(w11.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 544);
-            w11.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 576);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 28).or(w12.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 608);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 16).or(w13.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 640);
-            w13.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 672);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 24).or(w14.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 704);
-            w14.lanewise(LSHR, 12).add(f).intoArray(out, r + 736);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 768);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 20).or(w16.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 800);
-            w16.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 832);
-        }
-    }
-
-    private static void rows20_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xfffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 28).or(w17.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 864);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 16).or(w18.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 896);
-            w18.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 928);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 960);
-            w19.lanewise(LSHR, 12).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 2560; q < end; q += 640, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_2.lanewise(LSHR, 20).or(w1_2.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            w0_3.lanewise(LSHR, 20).or(w1_3.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 56);
+            w1_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 72);
+            w1_2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 80);
+            w1_3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 88);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 104);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_2.lanewise(LSHR, 28).or(w2_2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 112);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            w1_3.lanewise(LSHR, 28).or(w2_3.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 120);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 32 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 136);
+            IntVector w3_2 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_2.lanewise(LSHR, 16).or(w3_2.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 144);
+            IntVector w3_3 = ByteVector.fromArray(B, in, q + 96 + 384).reinterpretAsInts();
+            w2_3.lanewise(LSHR, 16).or(w3_3.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 152);
+            w3_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 160);
+            w3_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 168);
+            w3_2.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 176);
+            w3_3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 184);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 32 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 200);
+            IntVector w4_2 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_2.lanewise(LSHR, 24).or(w4_2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 208);
+            IntVector w4_3 = ByteVector.fromArray(B, in, q + 96 + 512).reinterpretAsInts();
+            w3_3.lanewise(LSHR, 24).or(w4_3.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 216);
+            w4_0.lanewise(LSHR, 12).add(f).intoArray(out, r + 224);
+            w4_1.lanewise(LSHR, 12).add(f).intoArray(out, r + 232);
+            w4_2.lanewise(LSHR, 12).add(f).intoArray(out, r + 240);
+            w4_3.lanewise(LSHR, 12).add(f).intoArray(out, r + 248);
         }
     }
 
@@ -13462,7 +13325,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f);
@@ -13679,7 +13542,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13786,7 +13649,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14041,7 +13904,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 21).or(w1.lanewise(LSHL, 11)).and(m).add(f).intoArray(out, r + 32);
@@ -14113,7 +13976,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 21).or(w1.lanewise(LSHL, 11)).and(m).add(f);
@@ -14334,7 +14197,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14442,7 +14305,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14701,7 +14564,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 22).or(w1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 32);
@@ -14774,7 +14637,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 22).or(w1.lanewise(LSHL, 10)).and(m).add(f);
@@ -14995,7 +14858,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15104,7 +14967,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15363,7 +15226,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 23).or(w1.lanewise(LSHL, 9)).and(m).add(f).intoArray(out, r + 32);
@@ -15437,7 +15300,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 23).or(w1.lanewise(LSHL, 9)).and(m).add(f);
@@ -15660,7 +15523,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15770,7 +15633,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16028,75 +15891,35 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows24_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 16).or(w2.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 64);
-            w2.lanewise(LSHR, 8).add(f).intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 128);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 160);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 16).or(w5.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 192);
-            w5.lanewise(LSHR, 8).add(f).intoArray(out, r + 224);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 256);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 288);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 320);
-            w8.lanewise(LSHR, 8).add(f).intoArray(out, r + 352);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 384);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 16).or(w11.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 448);
-            w11.lanewise(LSHR, 8).add(f).intoArray(out, r + 480);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w12.and(m).add(f).intoArray(out, r + 512);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 24).or(w13.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 16).or(w14.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 576);
-            w14.lanewise(LSHR, 8).add(f).intoArray(out, r + 608);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 640);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 672);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 16).or(w17.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 704);
-            w17.lanewise(LSHR, 8).add(f).intoArray(out, r + 736);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w18.and(m).add(f).intoArray(out, r + 768);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 800);
-        }
-    }
-
-    private static void rows24_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 16).or(w20.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 832);
-            w20.lanewise(LSHR, 8).add(f).intoArray(out, r + 864);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w21.and(m).add(f).intoArray(out, r + 896);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w21.lanewise(LSHR, 24).or(w22.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w22.lanewise(LSHR, 16).or(w23.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 960);
-            w23.lanewise(LSHR, 8).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 3072; q < end; q += 384, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 56);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 72);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_2.lanewise(LSHR, 16).or(w2_2.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 80);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            w1_3.lanewise(LSHR, 16).or(w2_3.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 88);
+            w2_0.lanewise(LSHR, 8).add(f).intoArray(out, r + 96);
+            w2_1.lanewise(LSHR, 8).add(f).intoArray(out, r + 104);
+            w2_2.lanewise(LSHR, 8).add(f).intoArray(out, r + 112);
+            w2_3.lanewise(LSHR, 8).add(f).intoArray(out, r + 120);
         }
     }
 
@@ -16106,7 +15929,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f);
@@ -16327,7 +16150,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16438,7 +16261,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16697,7 +16520,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 25).or(w1.lanewise(LSHL, 7)).and(m).add(f).intoArray(out, r + 32);
@@ -16773,7 +16596,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 25).or(w1.lanewise(LSHL, 7)).and(m).add(f);
@@ -16998,7 +16821,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17110,7 +16933,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17373,7 +17196,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 26).or(w1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 32);
@@ -17450,7 +17273,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 26).or(w1.lanewise(LSHL, 6)).and(m).add(f);
@@ -17675,7 +17498,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17788,7 +17611,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18051,7 +17874,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 27).or(w1.lanewise(LSHL, 5)).and(m).add(f).intoArray(out, r + 32);
@@ -18129,7 +17952,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 27).or(w1.lanewise(LSHL, 5)).and(m).add(f);
@@ -18356,7 +18179,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18470,7 +18293,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18732,78 +18555,67 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void rows28_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 24).or(w2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 20).or(w3.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 16).or(w4.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 12).or(w5.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 8).or(w6.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 192);
-            w6.lanewise(LSHR, 4).add(f).intoArray(out, r + 224);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 256);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 288);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 320);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 20).or(w10.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 352);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 16).or(w11.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 384);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 12).or(w12.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 8).or(w13.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 448);
-            w13.lanewise(LSHR, 4).add(f).intoArray(out, r + 480);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w14.and(m).add(f).intoArray(out, r + 512);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w14.lanewise(LSHR, 28).or(w15.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 576);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 20).or(w17.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 608);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 16).or(w18.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 640);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 12).or(w19.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 672);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 8).or(w20.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 704);
-            w20.lanewise(LSHR, 4).add(f).intoArray(out, r + 736);
-        }
-    }
-
-    private static void rows28_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xfffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w21.and(m).add(f).intoArray(out, r + 768);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w21.lanewise(LSHR, 28).or(w22.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 800);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w22.lanewise(LSHR, 24).or(w23.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 832);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            w23.lanewise(LSHR, 20).or(w24.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 864);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            w24.lanewise(LSHR, 16).or(w25.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 896);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            w25.lanewise(LSHR, 12).or(w26.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            w26.lanewise(LSHR, 8).or(w27.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 960);
-            w27.lanewise(LSHR, 4).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 3584; q < end; q += 896, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.and(m).add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.and(m).add(f).intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_2.lanewise(LSHR, 28).or(w1_2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            w0_3.lanewise(LSHR, 28).or(w1_3.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 56);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 72);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_2.lanewise(LSHR, 24).or(w2_2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 80);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            w1_3.lanewise(LSHR, 24).or(w2_3.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 88);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 32 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 104);
+            IntVector w3_2 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_2.lanewise(LSHR, 20).or(w3_2.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 112);
+            IntVector w3_3 = ByteVector.fromArray(B, in, q + 96 + 384).reinterpretAsInts();
+            w2_3.lanewise(LSHR, 20).or(w3_3.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 120);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 32 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 136);
+            IntVector w4_2 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_2.lanewise(LSHR, 16).or(w4_2.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 144);
+            IntVector w4_3 = ByteVector.fromArray(B, in, q + 96 + 512).reinterpretAsInts();
+            w3_3.lanewise(LSHR, 16).or(w4_3.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 152);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 32 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 168);
+            IntVector w5_2 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_2.lanewise(LSHR, 12).or(w5_2.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 176);
+            IntVector w5_3 = ByteVector.fromArray(B, in, q + 96 + 640).reinterpretAsInts();
+            w4_3.lanewise(LSHR, 12).or(w5_3.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 184);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 32 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 200);
+            IntVector w6_2 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_2.lanewise(LSHR, 8).or(w6_2.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 208);
+            IntVector w6_3 = ByteVector.fromArray(B, in, q + 96 + 768).reinterpretAsInts();
+            w5_3.lanewise(LSHR, 8).or(w6_3.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 216);
+            w6_0.lanewise(LSHR, 4).add(f).intoArray(out, r + 224);
+            w6_1.lanewise(LSHR, 4).add(f).intoArray(out, r + 232);
+            w6_2.lanewise(LSHR, 4).add(f).intoArray(out, r + 240);
+            w6_3.lanewise(LSHR, 4).add(f).intoArray(out, r + 248);
         }
     }
 
@@ -18813,7 +18625,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f);
@@ -19038,7 +18850,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19153,7 +18965,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19416,7 +19228,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 29).or(w1.lanewise(LSHL, 3)).and(m).add(f).intoArray(out, r + 32);
@@ -19496,7 +19308,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 29).or(w1.lanewise(LSHL, 3)).and(m).add(f);
@@ -19725,7 +19537,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19841,7 +19653,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -20108,7 +19920,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 32);
@@ -20189,7 +20001,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f);
@@ -20418,7 +20230,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -20535,7 +20347,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -20802,7 +20614,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 31).or(w1.lanewise(LSHL, 1)).and(m).add(f).intoArray(out, r + 32);
@@ -20884,7 +20696,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 31).or(w1.lanewise(LSHL, 1)).and(m).add(f);
@@ -21115,7 +20927,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -21233,7 +21045,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -21498,73 +21310,23 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
 
     private static void rows32_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.add(f).intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.add(f).intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w4.add(f).intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.add(f).intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.add(f).intoArray(out, r + 192);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.add(f).intoArray(out, r + 224);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w8.add(f).intoArray(out, r + 256);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.add(f).intoArray(out, r + 288);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w10.add(f).intoArray(out, r + 320);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.add(f).intoArray(out, r + 352);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w12.add(f).intoArray(out, r + 384);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w13.add(f).intoArray(out, r + 416);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w14.add(f).intoArray(out, r + 448);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.add(f).intoArray(out, r + 480);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w16.add(f).intoArray(out, r + 512);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w17.add(f).intoArray(out, r + 544);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w18.add(f).intoArray(out, r + 576);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w19.add(f).intoArray(out, r + 608);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w20.add(f).intoArray(out, r + 640);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w21.add(f).intoArray(out, r + 672);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w22.add(f).intoArray(out, r + 704);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w23.add(f).intoArray(out, r + 736);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            w24.add(f).intoArray(out, r + 768);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            w25.add(f).intoArray(out, r + 800);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            w26.add(f).intoArray(out, r + 832);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            w27.add(f).intoArray(out, r + 864);
-            IntVector w28 = ByteVector.fromArray(B, in, q + 3584).reinterpretAsInts();
-            w28.add(f).intoArray(out, r + 896);
-            IntVector w29 = ByteVector.fromArray(B, in, q + 3712).reinterpretAsInts();
-            w29.add(f).intoArray(out, r + 928);
-            IntVector w30 = ByteVector.fromArray(B, in, q + 3840).reinterpretAsInts();
-            w30.add(f).intoArray(out, r + 960);
-            IntVector w31 = ByteVector.fromArray(B, in, q + 3968).reinterpretAsInts();
-            w31.add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 4096; q < end; q += 256, r += 64) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            w0_1.add(f).intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_2.add(f).intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            w0_3.add(f).intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w1_0.add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            w1_1.add(f).intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w1_2.add(f).intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            w1_3.add(f).intoArray(out, r + 56);
         }
     }
 
@@ -21573,7 +21335,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 8) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w1.add(f);
@@ -21798,7 +21560,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -21914,7 +21676,7 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();

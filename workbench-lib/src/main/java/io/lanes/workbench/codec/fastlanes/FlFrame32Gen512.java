@@ -88,27 +88,27 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             case 7 -> rows7_0(in, p, out, o, frame);
             case 8 -> rows8_0(in, p, out, o, frame);
             case 9 -> { rows9_0(in, p, out, o, frame); rows9_1(in, p, out, o, frame); }
-            case 10 -> { rows10_0(in, p, out, o, frame); rows10_1(in, p, out, o, frame); }
+            case 10 -> rows10_0(in, p, out, o, frame);
             case 11 -> { rows11_0(in, p, out, o, frame); rows11_1(in, p, out, o, frame); }
-            case 12 -> { rows12_0(in, p, out, o, frame); rows12_1(in, p, out, o, frame); }
+            case 12 -> rows12_0(in, p, out, o, frame);
             case 13 -> { rows13_0(in, p, out, o, frame); rows13_1(in, p, out, o, frame); }
-            case 14 -> { rows14_0(in, p, out, o, frame); rows14_1(in, p, out, o, frame); }
+            case 14 -> rows14_0(in, p, out, o, frame);
             case 15 -> { rows15_0(in, p, out, o, frame); rows15_1(in, p, out, o, frame); }
             case 16 -> rows16_0(in, p, out, o, frame);
             case 17 -> { rows17_0(in, p, out, o, frame); rows17_1(in, p, out, o, frame); }
-            case 18 -> { rows18_0(in, p, out, o, frame); rows18_1(in, p, out, o, frame); }
+            case 18 -> rows18_0(in, p, out, o, frame);
             case 19 -> { rows19_0(in, p, out, o, frame); rows19_1(in, p, out, o, frame); }
-            case 20 -> { rows20_0(in, p, out, o, frame); rows20_1(in, p, out, o, frame); }
+            case 20 -> rows20_0(in, p, out, o, frame);
             case 21 -> { rows21_0(in, p, out, o, frame); rows21_1(in, p, out, o, frame); }
-            case 22 -> { rows22_0(in, p, out, o, frame); rows22_1(in, p, out, o, frame); }
+            case 22 -> rows22_0(in, p, out, o, frame);
             case 23 -> { rows23_0(in, p, out, o, frame); rows23_1(in, p, out, o, frame); }
-            case 24 -> { rows24_0(in, p, out, o, frame); rows24_1(in, p, out, o, frame); }
+            case 24 -> rows24_0(in, p, out, o, frame);
             case 25 -> { rows25_0(in, p, out, o, frame); rows25_1(in, p, out, o, frame); }
-            case 26 -> { rows26_0(in, p, out, o, frame); rows26_1(in, p, out, o, frame); }
+            case 26 -> rows26_0(in, p, out, o, frame);
             case 27 -> { rows27_0(in, p, out, o, frame); rows27_1(in, p, out, o, frame); }
-            case 28 -> { rows28_0(in, p, out, o, frame); rows28_1(in, p, out, o, frame); }
+            case 28 -> rows28_0(in, p, out, o, frame);
             case 29 -> { rows29_0(in, p, out, o, frame); rows29_1(in, p, out, o, frame); }
-            case 30 -> { rows30_0(in, p, out, o, frame); rows30_1(in, p, out, o, frame); }
+            case 30 -> rows30_0(in, p, out, o, frame);
             case 31 -> { rows31_0(in, p, out, o, frame); rows31_1(in, p, out, o, frame); }
             case 32 -> rows32_0(in, p, out, o, frame);
             default -> throw new IllegalArgumentException("width " + width + " outside 0..32");
@@ -1287,42 +1287,13 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows1_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x1);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 1).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 3).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 128);
-            w0.lanewise(LSHR, 5).and(m).add(f).intoArray(out, r + 160);
-            w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 192);
-            w0.lanewise(LSHR, 7).and(m).add(f).intoArray(out, r + 224);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 256);
-            w0.lanewise(LSHR, 9).and(m).add(f).intoArray(out, r + 288);
-            w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 320);
-            w0.lanewise(LSHR, 11).and(m).add(f).intoArray(out, r + 352);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 384);
-            w0.lanewise(LSHR, 13).and(m).add(f).intoArray(out, r + 416);
-            w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 448);
-            w0.lanewise(LSHR, 15).and(m).add(f).intoArray(out, r + 480);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 512);
-            w0.lanewise(LSHR, 17).and(m).add(f).intoArray(out, r + 544);
-            w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 576);
-            w0.lanewise(LSHR, 19).and(m).add(f).intoArray(out, r + 608);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 640);
-            w0.lanewise(LSHR, 21).and(m).add(f).intoArray(out, r + 672);
-            w0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 704);
-            w0.lanewise(LSHR, 23).and(m).add(f).intoArray(out, r + 736);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 768);
-            w0.lanewise(LSHR, 25).and(m).add(f).intoArray(out, r + 800);
-            w0.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 832);
-            w0.lanewise(LSHR, 27).and(m).add(f).intoArray(out, r + 864);
-            w0.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 896);
-            w0.lanewise(LSHR, 29).and(m).add(f).intoArray(out, r + 928);
-            w0.lanewise(LSHR, 30).and(m).add(f).intoArray(out, r + 960);
-            w0.lanewise(LSHR, 31).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 128; q < end; q += 128, r += 1024) {
+            IntVector w_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            for (int i = 0; i < 32; i++) {
+                w_0.lanewise(LSHR, i).and(m).add(f).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, i).and(m).add(f).intoArray(out, r + 32 * i + 16);
+            }
         }
     }
 
@@ -1332,7 +1303,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 1).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 2).and(m).add(f);
@@ -1438,7 +1409,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t16 = w0.lanewise(LSHR, 16).and(m).add(f);
             IntVector t17 = w0.lanewise(LSHR, 17).and(m).add(f);
             IntVector t18 = w0.lanewise(LSHR, 18).and(m).add(f);
@@ -1545,7 +1516,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -1615,7 +1586,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
             a.intoArray(out, r + 928);
             a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
@@ -1633,7 +1604,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -1757,7 +1728,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
             IntVector t16 = a;
             a = a.add(w0.lanewise(LSHR, 17).and(m).add(f));
@@ -1877,43 +1848,13 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows2_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 128);
-            w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 160);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 192);
-            w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 224);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
-            w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 288);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 320);
-            w0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 352);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 384);
-            w0.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 416);
-            w0.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 448);
-            w0.lanewise(LSHR, 30).add(f).intoArray(out, r + 480);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 512);
-            w1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 544);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 576);
-            w1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 608);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 640);
-            w1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 672);
-            w1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 704);
-            w1.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 736);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 768);
-            w1.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 800);
-            w1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 832);
-            w1.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 864);
-            w1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 896);
-            w1.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 928);
-            w1.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 960);
-            w1.lanewise(LSHR, 30).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 256; q < end; q += 128, r += 512) {
+            IntVector w_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            for (int i = 0; i < 16; i++) {
+                w_0.lanewise(LSHR, 2 * i).and(m).add(f).intoArray(out, r + 32 * i + 0);
+                w_1.lanewise(LSHR, 2 * i).and(m).add(f).intoArray(out, r + 32 * i + 16);
+            }
         }
     }
 
@@ -1923,7 +1864,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 2).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 4).and(m).add(f);
@@ -2136,7 +2077,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -2225,7 +2166,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -2472,7 +2413,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 3).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 64);
@@ -2516,7 +2457,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 3).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 6).and(m).add(f);
@@ -2731,7 +2672,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -2821,7 +2762,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -3067,45 +3008,25 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows4_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xf);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 160);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 192);
-            w0.lanewise(LSHR, 28).add(f).intoArray(out, r + 224);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 256);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 288);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 320);
-            w1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 352);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 384);
-            w1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 416);
-            w1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 448);
-            w1.lanewise(LSHR, 28).add(f).intoArray(out, r + 480);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.and(m).add(f).intoArray(out, r + 512);
-            w2.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 544);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 576);
-            w2.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 608);
-            w2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 640);
-            w2.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 672);
-            w2.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 704);
-            w2.lanewise(LSHR, 28).add(f).intoArray(out, r + 736);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 768);
-            w3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 800);
-            w3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 832);
-            w3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 864);
-            w3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 896);
-            w3.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 928);
-            w3.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 960);
-            w3.lanewise(LSHR, 28).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 512; q < end; q += 128, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 112);
+            w0_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 144);
+            w0_0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 160);
+            w0_1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 176);
+            w0_0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 192);
+            w0_1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 208);
+            w0_0.lanewise(LSHR, 28).add(f).intoArray(out, r + 224);
+            w0_1.lanewise(LSHR, 28).add(f).intoArray(out, r + 240);
         }
     }
 
@@ -3115,7 +3036,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 4).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 8).and(m).add(f);
@@ -3330,7 +3251,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -3421,7 +3342,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -3670,7 +3591,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 5).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 64);
@@ -3716,7 +3637,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 5).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 10).and(m).add(f);
@@ -3933,7 +3854,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -4025,7 +3946,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -4273,47 +4194,45 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows6_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3f);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 96);
-            w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 128);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 160);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 192);
-            w1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 224);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
-            w1.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 288);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 320);
-            w2.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 352);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 384);
-            w2.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 416);
-            w2.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 448);
-            w2.lanewise(LSHR, 26).add(f).intoArray(out, r + 480);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 512);
-            w3.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 544);
-            w3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 576);
-            w3.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 608);
-            w3.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 640);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 30).or(w4.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 672);
-            w4.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 704);
-            w4.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 736);
-            w4.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 768);
-            w4.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 800);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 28).or(w5.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 832);
-            w5.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 864);
-            w5.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 896);
-            w5.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 928);
-            w5.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 960);
-            w5.lanewise(LSHR, 26).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 768; q < end; q += 384, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 112);
+            w0_0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 128);
+            w0_1.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 144);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 176);
+            w1_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 192);
+            w1_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 208);
+            w1_0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 224);
+            w1_1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 240);
+            w1_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
+            w1_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 272);
+            w1_0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 288);
+            w1_1.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 304);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 320);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 336);
+            w2_0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 352);
+            w2_1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 368);
+            w2_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 384);
+            w2_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 400);
+            w2_0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 416);
+            w2_1.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 432);
+            w2_0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 448);
+            w2_1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 464);
+            w2_0.lanewise(LSHR, 26).add(f).intoArray(out, r + 480);
+            w2_1.lanewise(LSHR, 26).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -4323,7 +4242,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 6).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 12).and(m).add(f);
@@ -4540,7 +4459,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -4633,7 +4552,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -4884,7 +4803,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 7).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 64);
@@ -4932,7 +4851,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 7).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 14).and(m).add(f);
@@ -5151,7 +5070,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -5245,7 +5164,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -5495,49 +5414,17 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows8_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 64);
-            w0.lanewise(LSHR, 24).add(f).intoArray(out, r + 96);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 128);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 160);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 192);
-            w1.lanewise(LSHR, 24).add(f).intoArray(out, r + 224);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.and(m).add(f).intoArray(out, r + 256);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 288);
-            w2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 320);
-            w2.lanewise(LSHR, 24).add(f).intoArray(out, r + 352);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 384);
-            w3.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 416);
-            w3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 448);
-            w3.lanewise(LSHR, 24).add(f).intoArray(out, r + 480);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w4.and(m).add(f).intoArray(out, r + 512);
-            w4.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 544);
-            w4.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 576);
-            w4.lanewise(LSHR, 24).add(f).intoArray(out, r + 608);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 640);
-            w5.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 672);
-            w5.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 704);
-            w5.lanewise(LSHR, 24).add(f).intoArray(out, r + 736);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 768);
-            w6.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 800);
-            w6.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 832);
-            w6.lanewise(LSHR, 24).add(f).intoArray(out, r + 864);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 896);
-            w7.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 928);
-            w7.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 960);
-            w7.lanewise(LSHR, 24).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 1024; q < end; q += 128, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 80);
+            w0_0.lanewise(LSHR, 24).add(f).intoArray(out, r + 96);
+            w0_1.lanewise(LSHR, 24).add(f).intoArray(out, r + 112);
         }
     }
 
@@ -5547,7 +5434,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 8).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 16).and(m).add(f);
@@ -5766,7 +5653,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -5861,7 +5748,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -6114,7 +6001,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 9).and(m).add(f).intoArray(out, r + 32);
             w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 64);
@@ -6174,7 +6061,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 9).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 18).and(m).add(f);
@@ -6395,7 +6282,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -6491,7 +6378,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -6743,61 +6630,49 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows10_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3ff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 32);
-            w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 64);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 96);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 128);
-            w1.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 160);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 192);
-            w2.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 224);
-            w2.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 26).or(w3.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 288);
-            w3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 320);
-            w3.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 352);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 384);
-            w4.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 416);
-            w4.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 448);
-            w4.lanewise(LSHR, 22).add(f).intoArray(out, r + 480);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 512);
-            w5.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 544);
-            w5.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 576);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 30).or(w6.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 608);
-            w6.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 640);
-            w6.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 672);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 28).or(w7.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 704);
-            w7.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 736);
-            w7.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 768);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 26).or(w8.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 800);
-            w8.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 832);
-            w8.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 864);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 896);
-            w9.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 928);
-            w9.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 960);
-        }
-    }
-
-    private static void rows10_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0x3ff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.lanewise(LSHR, 22).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 1280; q < end; q += 640, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 48);
+            w0_0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 64);
+            w0_1.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 80);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 112);
+            w1_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 128);
+            w1_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 144);
+            w1_0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 160);
+            w1_1.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 176);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 208);
+            w2_0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 224);
+            w2_1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 240);
+            w2_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
+            w2_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 272);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 288);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 304);
+            w3_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 320);
+            w3_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 336);
+            w3_0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 352);
+            w3_1.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 368);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 384);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 400);
+            w4_0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 416);
+            w4_1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 432);
+            w4_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 448);
+            w4_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 464);
+            w4_0.lanewise(LSHR, 22).add(f).intoArray(out, r + 480);
+            w4_1.lanewise(LSHR, 22).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -6807,7 +6682,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 10).and(m).add(f);
             IntVector t2 = w0.lanewise(LSHR, 20).and(m).add(f);
@@ -7028,7 +6903,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -7125,7 +7000,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -7380,7 +7255,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 11).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -7442,7 +7317,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 11).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -7665,7 +7540,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -7763,7 +7638,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -8017,63 +7892,29 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows12_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xfff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 96);
-            w1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 160);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 192);
-            w2.lanewise(LSHR, 20).add(f).intoArray(out, r + 224);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 256);
-            w3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 288);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 320);
-            w4.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 352);
-            w4.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 384);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 28).or(w5.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 416);
-            w5.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 448);
-            w5.lanewise(LSHR, 20).add(f).intoArray(out, r + 480);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 512);
-            w6.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 544);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 576);
-            w7.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 608);
-            w7.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 640);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 672);
-            w8.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 704);
-            w8.lanewise(LSHR, 20).add(f).intoArray(out, r + 736);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 768);
-            w9.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 800);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 832);
-            w10.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 864);
-            w10.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 896);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 28).or(w11.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 928);
-            w11.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 960);
-        }
-    }
-
-    private static void rows12_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xfff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.lanewise(LSHR, 20).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 1536; q < end; q += 384, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 48);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 80);
+            w1_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 112);
+            w1_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 128);
+            w1_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 144);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 176);
+            w2_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 192);
+            w2_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 208);
+            w2_0.lanewise(LSHR, 20).add(f).intoArray(out, r + 224);
+            w2_1.lanewise(LSHR, 20).add(f).intoArray(out, r + 240);
         }
     }
 
@@ -8083,7 +7924,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 12).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8306,7 +8147,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -8405,7 +8246,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -8662,7 +8503,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 13).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8726,7 +8567,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 13).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -8951,7 +8792,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -9051,7 +8892,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -9307,65 +9148,53 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows14_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3fff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 64);
-            w1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 96);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 24).or(w2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 128);
-            w2.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 160);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 20).or(w3.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 192);
-            w3.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 224);
-            w3.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 30).or(w4.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 288);
-            w4.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 320);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 26).or(w5.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 352);
-            w5.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 384);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 22).or(w6.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 416);
-            w6.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 448);
-            w6.lanewise(LSHR, 18).add(f).intoArray(out, r + 480);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 512);
-            w7.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 544);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 576);
-            w8.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 608);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 640);
-            w9.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 672);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 20).or(w10.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 704);
-            w10.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 736);
-            w10.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 768);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 30).or(w11.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 800);
-            w11.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 832);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 26).or(w12.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 864);
-            w12.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 896);
-        }
-    }
-
-    private static void rows14_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0x3fff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 22).or(w13.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 928);
-            w13.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 960);
-            w13.lanewise(LSHR, 18).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 1792; q < end; q += 896, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 48);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 80);
+            w1_0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 112);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 144);
+            w2_0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 160);
+            w2_1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 176);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 208);
+            w3_0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 224);
+            w3_1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 240);
+            w3_0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 256);
+            w3_1.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 272);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 288);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 304);
+            w4_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 320);
+            w4_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 336);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 26).or(w5_0.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 352);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 26).or(w5_1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 368);
+            w5_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 384);
+            w5_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 400);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 22).or(w6_0.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 416);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 22).or(w6_1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 432);
+            w6_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 448);
+            w6_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 464);
+            w6_0.lanewise(LSHR, 18).add(f).intoArray(out, r + 480);
+            w6_1.lanewise(LSHR, 18).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -9375,7 +9204,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 14).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -9600,7 +9429,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -9701,7 +9530,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -9960,7 +9789,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 15).and(m).add(f).intoArray(out, r + 32);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10026,7 +9855,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 15).and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10253,7 +10082,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -10355,7 +10184,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -10613,57 +10442,19 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows16_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            w0.lanewise(LSHR, 16).add(f).intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.and(m).add(f).intoArray(out, r + 64);
-            w1.lanewise(LSHR, 16).add(f).intoArray(out, r + 96);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.and(m).add(f).intoArray(out, r + 128);
-            w2.lanewise(LSHR, 16).add(f).intoArray(out, r + 160);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 192);
-            w3.lanewise(LSHR, 16).add(f).intoArray(out, r + 224);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w4.and(m).add(f).intoArray(out, r + 256);
-            w4.lanewise(LSHR, 16).add(f).intoArray(out, r + 288);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 320);
-            w5.lanewise(LSHR, 16).add(f).intoArray(out, r + 352);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 384);
-            w6.lanewise(LSHR, 16).add(f).intoArray(out, r + 416);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 448);
-            w7.lanewise(LSHR, 16).add(f).intoArray(out, r + 480);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w8.and(m).add(f).intoArray(out, r + 512);
-            w8.lanewise(LSHR, 16).add(f).intoArray(out, r + 544);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 576);
-            w9.lanewise(LSHR, 16).add(f).intoArray(out, r + 608);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w10.and(m).add(f).intoArray(out, r + 640);
-            w10.lanewise(LSHR, 16).add(f).intoArray(out, r + 672);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.and(m).add(f).intoArray(out, r + 704);
-            w11.lanewise(LSHR, 16).add(f).intoArray(out, r + 736);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w12.and(m).add(f).intoArray(out, r + 768);
-            w12.lanewise(LSHR, 16).add(f).intoArray(out, r + 800);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w13.and(m).add(f).intoArray(out, r + 832);
-            w13.lanewise(LSHR, 16).add(f).intoArray(out, r + 864);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w14.and(m).add(f).intoArray(out, r + 896);
-            w14.lanewise(LSHR, 16).add(f).intoArray(out, r + 928);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 960);
-            w15.lanewise(LSHR, 16).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 2048; q < end; q += 256, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            w0_0.lanewise(LSHR, 16).add(f).intoArray(out, r + 32);
+            w0_1.lanewise(LSHR, 16).add(f).intoArray(out, r + 48);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w1_0.and(m).add(f).intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w1_1.and(m).add(f).intoArray(out, r + 80);
+            w1_0.lanewise(LSHR, 16).add(f).intoArray(out, r + 96);
+            w1_1.lanewise(LSHR, 16).add(f).intoArray(out, r + 112);
         }
     }
 
@@ -10673,7 +10464,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector t1 = w0.lanewise(LSHR, 16).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -10900,7 +10691,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 16).add(f));
@@ -11002,7 +10793,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 16).add(f));
@@ -11263,7 +11054,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 17).or(w1.lanewise(LSHL, 15)).and(m).add(f).intoArray(out, r + 32);
@@ -11331,7 +11122,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 17).or(w1.lanewise(LSHL, 15)).and(m).add(f);
@@ -11560,7 +11351,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11664,7 +11455,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -11924,69 +11715,57 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows18_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3ffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 18).or(w1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 32);
-            w1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 64);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 22).or(w2.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 96);
-            w2.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 128);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 26).or(w3.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 160);
-            w3.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 192);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 30).or(w4.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 224);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 16).or(w5.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
-            w5.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 288);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 20).or(w6.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 320);
-            w6.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 352);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 384);
-            w7.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 416);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 448);
-            w8.lanewise(LSHR, 14).add(f).intoArray(out, r + 480);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 512);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 18).or(w10.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 544);
-            w10.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 576);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 22).or(w11.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 608);
-            w11.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 640);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 26).or(w12.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 672);
-            w12.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 704);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 30).or(w13.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 736);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 16).or(w14.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 768);
-            w14.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 800);
-        }
-    }
-
-    private static void rows18_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0x3ffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w14.lanewise(LSHR, 20).or(w15.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 832);
-            w15.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 864);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 896);
-            w16.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 928);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 28).or(w17.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 960);
-            w17.lanewise(LSHR, 14).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 2304; q < end; q += 1152, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 18).or(w1_0.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 18).or(w1_1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 48);
+            w1_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 80);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 22).or(w2_0.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 22).or(w2_1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 112);
+            w2_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 128);
+            w2_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 144);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 176);
+            w3_0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 192);
+            w3_1.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 208);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 30).or(w4_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 224);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 30).or(w4_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 240);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 16).or(w5_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 16).or(w5_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 272);
+            w5_0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 288);
+            w5_1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 304);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 20).or(w6_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 320);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 20).or(w6_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 336);
+            w6_0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 352);
+            w6_1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 368);
+            IntVector w7_0 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
+            w6_0.lanewise(LSHR, 24).or(w7_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 384);
+            IntVector w7_1 = ByteVector.fromArray(B, in, q + 64 + 896).reinterpretAsInts();
+            w6_1.lanewise(LSHR, 24).or(w7_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 400);
+            w7_0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 416);
+            w7_1.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 432);
+            IntVector w8_0 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
+            w7_0.lanewise(LSHR, 28).or(w8_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 448);
+            IntVector w8_1 = ByteVector.fromArray(B, in, q + 64 + 1024).reinterpretAsInts();
+            w7_1.lanewise(LSHR, 28).or(w8_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 464);
+            w8_0.lanewise(LSHR, 14).add(f).intoArray(out, r + 480);
+            w8_1.lanewise(LSHR, 14).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -11996,7 +11775,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 18).or(w1.lanewise(LSHL, 14)).and(m).add(f);
@@ -12225,7 +12004,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12330,7 +12109,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -12593,7 +12372,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 19).or(w1.lanewise(LSHL, 13)).and(m).add(f).intoArray(out, r + 32);
@@ -12663,7 +12442,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 19).or(w1.lanewise(LSHL, 13)).and(m).add(f);
@@ -12894,7 +12673,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13000,7 +12779,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13262,71 +13041,33 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows20_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xfffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 32);
-            w1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 16).or(w3.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
-            w3.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 160);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 192);
-            w4.lanewise(LSHR, 12).add(f).intoArray(out, r + 224);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.and(m).add(f).intoArray(out, r + 256);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 20).or(w6.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 288);
-            w6.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 320);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 28).or(w7.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 352);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 384);
-            w8.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 416);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 448);
-            w9.lanewise(LSHR, 12).add(f).intoArray(out, r + 480);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w10.and(m).add(f).intoArray(out, r + 512);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 20).or(w11.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 544);
-            w11.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 576);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 28).or(w12.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 608);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 16).or(w13.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 640);
-            w13.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 672);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 24).or(w14.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 704);
-            w14.lanewise(LSHR, 12).add(f).intoArray(out, r + 736);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 768);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 20).or(w16.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 800);
-            w16.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 832);
-        }
-    }
-
-    private static void rows20_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xfffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 28).or(w17.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 864);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 16).or(w18.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 896);
-            w18.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 928);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 960);
-            w19.lanewise(LSHR, 12).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 2560; q < end; q += 640, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 48);
+            w1_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 64);
+            w1_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 80);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 112);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 144);
+            w3_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 160);
+            w3_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 176);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 208);
+            w4_0.lanewise(LSHR, 12).add(f).intoArray(out, r + 224);
+            w4_1.lanewise(LSHR, 12).add(f).intoArray(out, r + 240);
         }
     }
 
@@ -13336,7 +13077,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f);
@@ -13567,7 +13308,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13674,7 +13415,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -13939,7 +13680,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 21).or(w1.lanewise(LSHL, 11)).and(m).add(f).intoArray(out, r + 32);
@@ -14011,7 +13752,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 21).or(w1.lanewise(LSHL, 11)).and(m).add(f);
@@ -14244,7 +13985,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14352,7 +14093,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -14616,73 +14357,61 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows22_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3fffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 22).or(w1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 12).or(w2.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 64);
-            w2.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 24).or(w3.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 128);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 14).or(w4.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 160);
-            w4.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 192);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 26).or(w5.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 224);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 16).or(w6.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
-            w6.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 288);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 28).or(w7.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 320);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 18).or(w8.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 352);
-            w8.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 384);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 30).or(w9.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 20).or(w10.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 448);
-            w10.lanewise(LSHR, 10).add(f).intoArray(out, r + 480);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.and(m).add(f).intoArray(out, r + 512);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 22).or(w12.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 12).or(w13.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 576);
-            w13.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 608);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 24).or(w14.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 640);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w14.lanewise(LSHR, 14).or(w15.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 672);
-            w15.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 704);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 26).or(w16.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 736);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 16).or(w17.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 768);
-        }
-    }
-
-    private static void rows22_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0x3fffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w17.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 800);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 28).or(w18.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 832);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 18).or(w19.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 864);
-            w19.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 896);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 30).or(w20.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w20.lanewise(LSHR, 20).or(w21.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 960);
-            w21.lanewise(LSHR, 10).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 2816; q < end; q += 1408, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 22).or(w1_0.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 22).or(w1_1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 12).or(w2_0.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 12).or(w2_1.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 80);
+            w2_0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 96);
+            w2_1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 112);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 24).or(w3_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 24).or(w3_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 144);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 14).or(w4_0.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 14).or(w4_1.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 176);
+            w4_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 192);
+            w4_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 208);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 26).or(w5_0.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 224);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 26).or(w5_1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 240);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 16).or(w6_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 16).or(w6_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 272);
+            w6_0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 288);
+            w6_1.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 304);
+            IntVector w7_0 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
+            w6_0.lanewise(LSHR, 28).or(w7_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 320);
+            IntVector w7_1 = ByteVector.fromArray(B, in, q + 64 + 896).reinterpretAsInts();
+            w6_1.lanewise(LSHR, 28).or(w7_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 336);
+            IntVector w8_0 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
+            w7_0.lanewise(LSHR, 18).or(w8_0.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 352);
+            IntVector w8_1 = ByteVector.fromArray(B, in, q + 64 + 1024).reinterpretAsInts();
+            w7_1.lanewise(LSHR, 18).or(w8_1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 368);
+            w8_0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 384);
+            w8_1.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 400);
+            IntVector w9_0 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
+            w8_0.lanewise(LSHR, 30).or(w9_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 416);
+            IntVector w9_1 = ByteVector.fromArray(B, in, q + 64 + 1152).reinterpretAsInts();
+            w8_1.lanewise(LSHR, 30).or(w9_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 432);
+            IntVector w10_0 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
+            w9_0.lanewise(LSHR, 20).or(w10_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 448);
+            IntVector w10_1 = ByteVector.fromArray(B, in, q + 64 + 1280).reinterpretAsInts();
+            w9_1.lanewise(LSHR, 20).or(w10_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 464);
+            w10_0.lanewise(LSHR, 10).add(f).intoArray(out, r + 480);
+            w10_1.lanewise(LSHR, 10).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -14692,7 +14421,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 22).or(w1.lanewise(LSHL, 10)).and(m).add(f);
@@ -14925,7 +14654,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15034,7 +14763,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15301,7 +15030,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 23).or(w1.lanewise(LSHL, 9)).and(m).add(f).intoArray(out, r + 32);
@@ -15375,7 +15104,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 23).or(w1.lanewise(LSHL, 9)).and(m).add(f);
@@ -15610,7 +15339,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15720,7 +15449,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -15986,75 +15715,21 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows24_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 16).or(w2.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 64);
-            w2.lanewise(LSHR, 8).add(f).intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.and(m).add(f).intoArray(out, r + 128);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 160);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 16).or(w5.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 192);
-            w5.lanewise(LSHR, 8).add(f).intoArray(out, r + 224);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.and(m).add(f).intoArray(out, r + 256);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 288);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 320);
-            w8.lanewise(LSHR, 8).add(f).intoArray(out, r + 352);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.and(m).add(f).intoArray(out, r + 384);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 16).or(w11.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 448);
-            w11.lanewise(LSHR, 8).add(f).intoArray(out, r + 480);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w12.and(m).add(f).intoArray(out, r + 512);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 24).or(w13.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 16).or(w14.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 576);
-            w14.lanewise(LSHR, 8).add(f).intoArray(out, r + 608);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 640);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 672);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 16).or(w17.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 704);
-            w17.lanewise(LSHR, 8).add(f).intoArray(out, r + 736);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w18.and(m).add(f).intoArray(out, r + 768);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 800);
-        }
-    }
-
-    private static void rows24_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 16).or(w20.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 832);
-            w20.lanewise(LSHR, 8).add(f).intoArray(out, r + 864);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w21.and(m).add(f).intoArray(out, r + 896);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w21.lanewise(LSHR, 24).or(w22.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w22.lanewise(LSHR, 16).or(w23.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 960);
-            w23.lanewise(LSHR, 8).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 3072; q < end; q += 384, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 80);
+            w2_0.lanewise(LSHR, 8).add(f).intoArray(out, r + 96);
+            w2_1.lanewise(LSHR, 8).add(f).intoArray(out, r + 112);
         }
     }
 
@@ -16064,7 +15739,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f);
@@ -16299,7 +15974,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16410,7 +16085,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -16679,7 +16354,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 25).or(w1.lanewise(LSHL, 7)).and(m).add(f).intoArray(out, r + 32);
@@ -16755,7 +16430,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 25).or(w1.lanewise(LSHL, 7)).and(m).add(f);
@@ -16992,7 +16667,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17104,7 +16779,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17372,77 +17047,65 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows26_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3ffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 26).or(w1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 20).or(w2.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 14).or(w3.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 8).or(w4.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 128);
-            w4.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 160);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 28).or(w5.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 192);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 22).or(w6.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 224);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 16).or(w7.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 10).or(w8.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 288);
-            w8.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 320);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 30).or(w9.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 352);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 384);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 18).or(w11.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 12).or(w12.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 448);
-            w12.lanewise(LSHR, 6).add(f).intoArray(out, r + 480);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w13.and(m).add(f).intoArray(out, r + 512);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 26).or(w14.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w14.lanewise(LSHR, 20).or(w15.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 576);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 14).or(w16.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 608);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 8).or(w17.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 640);
-            w17.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 672);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 28).or(w18.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 704);
-        }
-    }
-
-    private static void rows26_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0x3ffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 22).or(w19.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 736);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 16).or(w20.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 768);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w20.lanewise(LSHR, 10).or(w21.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 800);
-            w21.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 832);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w21.lanewise(LSHR, 30).or(w22.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 864);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w22.lanewise(LSHR, 24).or(w23.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 896);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            w23.lanewise(LSHR, 18).or(w24.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            w24.lanewise(LSHR, 12).or(w25.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 960);
-            w25.lanewise(LSHR, 6).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 3328; q < end; q += 1664, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 26).or(w1_0.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 26).or(w1_1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 20).or(w2_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 20).or(w2_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 80);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 14).or(w3_0.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 14).or(w3_1.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 112);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 8).or(w4_0.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 8).or(w4_1.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 144);
+            w4_0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 160);
+            w4_1.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 176);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 28).or(w5_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 28).or(w5_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 208);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 22).or(w6_0.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 224);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 22).or(w6_1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 240);
+            IntVector w7_0 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
+            w6_0.lanewise(LSHR, 16).or(w7_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
+            IntVector w7_1 = ByteVector.fromArray(B, in, q + 64 + 896).reinterpretAsInts();
+            w6_1.lanewise(LSHR, 16).or(w7_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 272);
+            IntVector w8_0 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
+            w7_0.lanewise(LSHR, 10).or(w8_0.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 288);
+            IntVector w8_1 = ByteVector.fromArray(B, in, q + 64 + 1024).reinterpretAsInts();
+            w7_1.lanewise(LSHR, 10).or(w8_1.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 304);
+            w8_0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 320);
+            w8_1.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 336);
+            IntVector w9_0 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
+            w8_0.lanewise(LSHR, 30).or(w9_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 352);
+            IntVector w9_1 = ByteVector.fromArray(B, in, q + 64 + 1152).reinterpretAsInts();
+            w8_1.lanewise(LSHR, 30).or(w9_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 368);
+            IntVector w10_0 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
+            w9_0.lanewise(LSHR, 24).or(w10_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 384);
+            IntVector w10_1 = ByteVector.fromArray(B, in, q + 64 + 1280).reinterpretAsInts();
+            w9_1.lanewise(LSHR, 24).or(w10_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 400);
+            IntVector w11_0 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
+            w10_0.lanewise(LSHR, 18).or(w11_0.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 416);
+            IntVector w11_1 = ByteVector.fromArray(B, in, q + 64 + 1408).reinterpretAsInts();
+            w10_1.lanewise(LSHR, 18).or(w11_1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 432);
+            IntVector w12_0 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
+            w11_0.lanewise(LSHR, 12).or(w12_0.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 448);
+            IntVector w12_1 = ByteVector.fromArray(B, in, q + 64 + 1536).reinterpretAsInts();
+            w11_1.lanewise(LSHR, 12).or(w12_1.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 464);
+            w12_0.lanewise(LSHR, 6).add(f).intoArray(out, r + 480);
+            w12_1.lanewise(LSHR, 6).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -17452,7 +17115,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 26).or(w1.lanewise(LSHL, 6)).and(m).add(f);
@@ -17689,7 +17352,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -17802,7 +17465,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18073,7 +17736,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 27).or(w1.lanewise(LSHL, 5)).and(m).add(f).intoArray(out, r + 32);
@@ -18151,7 +17814,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 27).or(w1.lanewise(LSHL, 5)).and(m).add(f);
@@ -18390,7 +18053,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18504,7 +18167,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -18774,78 +18437,37 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows28_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 24).or(w2.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 20).or(w3.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 16).or(w4.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 12).or(w5.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 8).or(w6.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 192);
-            w6.lanewise(LSHR, 4).add(f).intoArray(out, r + 224);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.and(m).add(f).intoArray(out, r + 256);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 288);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 320);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 20).or(w10.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 352);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 16).or(w11.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 384);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 12).or(w12.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 8).or(w13.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 448);
-            w13.lanewise(LSHR, 4).add(f).intoArray(out, r + 480);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w14.and(m).add(f).intoArray(out, r + 512);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w14.lanewise(LSHR, 28).or(w15.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 576);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 20).or(w17.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 608);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 16).or(w18.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 640);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 12).or(w19.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 672);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 8).or(w20.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 704);
-            w20.lanewise(LSHR, 4).add(f).intoArray(out, r + 736);
-        }
-    }
-
-    private static void rows28_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0xfffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w21.and(m).add(f).intoArray(out, r + 768);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w21.lanewise(LSHR, 28).or(w22.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 800);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w22.lanewise(LSHR, 24).or(w23.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 832);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            w23.lanewise(LSHR, 20).or(w24.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 864);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            w24.lanewise(LSHR, 16).or(w25.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 896);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            w25.lanewise(LSHR, 12).or(w26.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            w26.lanewise(LSHR, 8).or(w27.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 960);
-            w27.lanewise(LSHR, 4).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 3584; q < end; q += 896, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 80);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 112);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 144);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 176);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 208);
+            w6_0.lanewise(LSHR, 4).add(f).intoArray(out, r + 224);
+            w6_1.lanewise(LSHR, 4).add(f).intoArray(out, r + 240);
         }
     }
 
@@ -18855,7 +18477,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f);
@@ -19094,7 +18716,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19209,7 +18831,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19482,7 +19104,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 29).or(w1.lanewise(LSHL, 3)).and(m).add(f).intoArray(out, r + 32);
@@ -19562,7 +19184,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 29).or(w1.lanewise(LSHL, 3)).and(m).add(f);
@@ -19803,7 +19425,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -19919,7 +19541,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -20191,81 +19813,69 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void rows30_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector m = IntVector.broadcast(S, 0x3fffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.and(m).add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w2.lanewise(LSHR, 26).or(w3.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w4.lanewise(LSHR, 22).or(w5.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w5.lanewise(LSHR, 20).or(w6.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 192);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w6.lanewise(LSHR, 18).or(w7.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 224);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w8.lanewise(LSHR, 14).or(w9.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 288);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w9.lanewise(LSHR, 12).or(w10.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 320);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w10.lanewise(LSHR, 10).or(w11.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 352);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w11.lanewise(LSHR, 8).or(w12.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 384);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w12.lanewise(LSHR, 6).or(w13.lanewise(LSHL, 26)).and(m).add(f).intoArray(out, r + 416);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w13.lanewise(LSHR, 4).or(w14.lanewise(LSHL, 28)).and(m).add(f).intoArray(out, r + 448);
-            w14.lanewise(LSHR, 2).add(f).intoArray(out, r + 480);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.and(m).add(f).intoArray(out, r + 512);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w15.lanewise(LSHR, 30).or(w16.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 544);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w16.lanewise(LSHR, 28).or(w17.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 576);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w17.lanewise(LSHR, 26).or(w18.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 608);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 640);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w19.lanewise(LSHR, 22).or(w20.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 672);
-        }
-    }
-
-    private static void rows30_1(byte[] in, int p, int[] out, int o, int frame) {
-        IntVector m = IntVector.broadcast(S, 0x3fffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w20.lanewise(LSHR, 20).or(w21.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 704);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w21.lanewise(LSHR, 18).or(w22.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 736);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w22.lanewise(LSHR, 16).or(w23.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 768);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            w23.lanewise(LSHR, 14).or(w24.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 800);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            w24.lanewise(LSHR, 12).or(w25.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 832);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            w25.lanewise(LSHR, 10).or(w26.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 864);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            w26.lanewise(LSHR, 8).or(w27.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 896);
-            IntVector w28 = ByteVector.fromArray(B, in, q + 3584).reinterpretAsInts();
-            w27.lanewise(LSHR, 6).or(w28.lanewise(LSHL, 26)).and(m).add(f).intoArray(out, r + 928);
-            IntVector w29 = ByteVector.fromArray(B, in, q + 3712).reinterpretAsInts();
-            w28.lanewise(LSHR, 4).or(w29.lanewise(LSHL, 28)).and(m).add(f).intoArray(out, r + 960);
-            w29.lanewise(LSHR, 2).add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 3840; q < end; q += 1920, r += 512) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.and(m).add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.and(m).add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w0_0.lanewise(LSHR, 30).or(w1_0.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w0_1.lanewise(LSHR, 30).or(w1_1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 80);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w2_0.lanewise(LSHR, 26).or(w3_0.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w2_1.lanewise(LSHR, 26).or(w3_1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 112);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 128);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 144);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            w4_0.lanewise(LSHR, 22).or(w5_0.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 160);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            w4_1.lanewise(LSHR, 22).or(w5_1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 176);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            w5_0.lanewise(LSHR, 20).or(w6_0.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 192);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            w5_1.lanewise(LSHR, 20).or(w6_1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 208);
+            IntVector w7_0 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
+            w6_0.lanewise(LSHR, 18).or(w7_0.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 224);
+            IntVector w7_1 = ByteVector.fromArray(B, in, q + 64 + 896).reinterpretAsInts();
+            w6_1.lanewise(LSHR, 18).or(w7_1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 240);
+            IntVector w8_0 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
+            w7_0.lanewise(LSHR, 16).or(w8_0.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 256);
+            IntVector w8_1 = ByteVector.fromArray(B, in, q + 64 + 1024).reinterpretAsInts();
+            w7_1.lanewise(LSHR, 16).or(w8_1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 272);
+            IntVector w9_0 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
+            w8_0.lanewise(LSHR, 14).or(w9_0.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 288);
+            IntVector w9_1 = ByteVector.fromArray(B, in, q + 64 + 1152).reinterpretAsInts();
+            w8_1.lanewise(LSHR, 14).or(w9_1.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 304);
+            IntVector w10_0 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
+            w9_0.lanewise(LSHR, 12).or(w10_0.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 320);
+            IntVector w10_1 = ByteVector.fromArray(B, in, q + 64 + 1280).reinterpretAsInts();
+            w9_1.lanewise(LSHR, 12).or(w10_1.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 336);
+            IntVector w11_0 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
+            w10_0.lanewise(LSHR, 10).or(w11_0.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 352);
+            IntVector w11_1 = ByteVector.fromArray(B, in, q + 64 + 1408).reinterpretAsInts();
+            w10_1.lanewise(LSHR, 10).or(w11_1.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 368);
+            IntVector w12_0 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
+            w11_0.lanewise(LSHR, 8).or(w12_0.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 384);
+            IntVector w12_1 = ByteVector.fromArray(B, in, q + 64 + 1536).reinterpretAsInts();
+            w11_1.lanewise(LSHR, 8).or(w12_1.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 400);
+            IntVector w13_0 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
+            w12_0.lanewise(LSHR, 6).or(w13_0.lanewise(LSHL, 26)).and(m).add(f).intoArray(out, r + 416);
+            IntVector w13_1 = ByteVector.fromArray(B, in, q + 64 + 1664).reinterpretAsInts();
+            w12_1.lanewise(LSHR, 6).or(w13_1.lanewise(LSHL, 26)).and(m).add(f).intoArray(out, r + 432);
+            IntVector w14_0 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
+            w13_0.lanewise(LSHR, 4).or(w14_0.lanewise(LSHL, 28)).and(m).add(f).intoArray(out, r + 448);
+            IntVector w14_1 = ByteVector.fromArray(B, in, q + 64 + 1792).reinterpretAsInts();
+            w13_1.lanewise(LSHR, 4).or(w14_1.lanewise(LSHL, 28)).and(m).add(f).intoArray(out, r + 464);
+            w14_0.lanewise(LSHR, 2).add(f).intoArray(out, r + 480);
+            w14_1.lanewise(LSHR, 2).add(f).intoArray(out, r + 496);
         }
     }
 
@@ -20275,7 +19885,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 30).or(w1.lanewise(LSHL, 2)).and(m).add(f);
@@ -20516,7 +20126,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -20633,7 +20243,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -20908,7 +20518,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             w0.and(m).add(f).intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             w0.lanewise(LSHR, 31).or(w1.lanewise(LSHL, 1)).and(m).add(f).intoArray(out, r + 32);
@@ -20990,7 +20600,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.and(m).add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w0.lanewise(LSHR, 31).or(w1.lanewise(LSHL, 1)).and(m).add(f);
@@ -21233,7 +20843,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -21351,7 +20961,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.and(m).add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -21624,73 +21234,23 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
 
     private static void rows32_0(byte[] in, int p, int[] out, int o, int frame) {
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
-            w0.add(f).intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            w1.add(f).intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            w2.add(f).intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            w3.add(f).intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            w4.add(f).intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            w5.add(f).intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            w6.add(f).intoArray(out, r + 192);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            w7.add(f).intoArray(out, r + 224);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            w8.add(f).intoArray(out, r + 256);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            w9.add(f).intoArray(out, r + 288);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            w10.add(f).intoArray(out, r + 320);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            w11.add(f).intoArray(out, r + 352);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            w12.add(f).intoArray(out, r + 384);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            w13.add(f).intoArray(out, r + 416);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            w14.add(f).intoArray(out, r + 448);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            w15.add(f).intoArray(out, r + 480);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            w16.add(f).intoArray(out, r + 512);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            w17.add(f).intoArray(out, r + 544);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            w18.add(f).intoArray(out, r + 576);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            w19.add(f).intoArray(out, r + 608);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            w20.add(f).intoArray(out, r + 640);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            w21.add(f).intoArray(out, r + 672);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            w22.add(f).intoArray(out, r + 704);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            w23.add(f).intoArray(out, r + 736);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            w24.add(f).intoArray(out, r + 768);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            w25.add(f).intoArray(out, r + 800);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            w26.add(f).intoArray(out, r + 832);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            w27.add(f).intoArray(out, r + 864);
-            IntVector w28 = ByteVector.fromArray(B, in, q + 3584).reinterpretAsInts();
-            w28.add(f).intoArray(out, r + 896);
-            IntVector w29 = ByteVector.fromArray(B, in, q + 3712).reinterpretAsInts();
-            w29.add(f).intoArray(out, r + 928);
-            IntVector w30 = ByteVector.fromArray(B, in, q + 3840).reinterpretAsInts();
-            w30.add(f).intoArray(out, r + 960);
-            IntVector w31 = ByteVector.fromArray(B, in, q + 3968).reinterpretAsInts();
-            w31.add(f).intoArray(out, r + 992);
+        for (int q = p, r = o, end = p + 4096; q < end; q += 512, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            w0_0.add(f).intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            w0_1.add(f).intoArray(out, r + 16);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            w1_0.add(f).intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            w1_1.add(f).intoArray(out, r + 48);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            w2_0.add(f).intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            w2_1.add(f).intoArray(out, r + 80);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            w3_0.add(f).intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            w3_1.add(f).intoArray(out, r + 112);
         }
     }
 
@@ -21699,7 +21259,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
         for (int g = 0; g < 32; g += 16) {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             IntVector t0 = w0.add(f);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
             IntVector t1 = w1.add(f);
@@ -21940,7 +21500,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + g;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.add(f));
             a.intoArray(out, r + 0);
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
@@ -22056,7 +21616,7 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
             int q = p + 4 * g;
             int r = o + (g & 15) * 64 + (g >> 4) * 32;
             IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsInts();
+            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
             a = a.add(w0.add(f));
             IntVector t0 = a;
             IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();

@@ -3863,7 +3863,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 1).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 32);
@@ -3910,7 +3910,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.lanewise(LSHR, 37).and(m).add(f).intoArray(out, r + 592);
             w0.lanewise(LSHR, 38).and(m).add(f).intoArray(out, r + 608);
             w0.lanewise(LSHR, 39).and(m).add(f).intoArray(out, r + 624);
@@ -3947,7 +3947,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 1).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -4029,7 +4029,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t24 = w0.lanewise(LSHR, 24).and(m).add(f);
             LongVector t25 = w0.lanewise(LSHR, 25).and(m).add(f);
             LongVector s0_24 = t24.blend(t25.rearrange(X1), M1);
@@ -4111,7 +4111,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t48 = w0.lanewise(LSHR, 48).and(m).add(f);
             LongVector t49 = w0.lanewise(LSHR, 49).and(m).add(f);
             LongVector s0_48 = t48.blend(t49.rearrange(X1), M1);
@@ -4170,7 +4170,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -4240,7 +4240,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
             a.intoArray(out, r + 464);
             a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
@@ -4312,7 +4312,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 59).and(m).add(f));
             a.intoArray(out, r + 944);
             a = a.add(w0.lanewise(LSHR, 60).and(m).add(f));
@@ -4334,7 +4334,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
@@ -4426,7 +4426,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 20).and(m).add(f));
             LongVector t20 = a;
             a = a.add(w0.lanewise(LSHR, 21).and(m).add(f));
@@ -4518,7 +4518,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 40).and(m).add(f));
             LongVector t40 = a;
             a = a.add(w0.lanewise(LSHR, 41).and(m).add(f));
@@ -4610,7 +4610,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 60).and(m).add(f));
             LongVector t60 = a;
             a = a.add(w0.lanewise(LSHR, 61).and(m).add(f));
@@ -4637,7 +4637,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 2).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 32);
@@ -4722,7 +4722,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 2).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -4804,7 +4804,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t24 = w0.lanewise(LSHR, 48).and(m).add(f);
             LongVector t25 = w0.lanewise(LSHR, 50).and(m).add(f);
             LongVector s0_24 = t24.blend(t25.rearrange(X1), M1);
@@ -4946,7 +4946,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -5016,7 +5016,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 58).and(m).add(f));
             a.intoArray(out, r + 464);
             a = a.add(w0.lanewise(LSHR, 60).and(m).add(f));
@@ -5111,7 +5111,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
@@ -5203,7 +5203,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 40).and(m).add(f));
             LongVector t20 = a;
             a = a.add(w0.lanewise(LSHR, 42).and(m).add(f));
@@ -5415,7 +5415,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 3).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 32);
@@ -5501,7 +5501,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 3).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -5726,7 +5726,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -5892,7 +5892,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
@@ -5984,7 +5984,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.lanewise(LSHR, 60).and(m).add(f));
             LongVector t20 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -6197,7 +6197,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 4).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 32);
@@ -6284,7 +6284,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 4).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -6509,7 +6509,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -6676,7 +6676,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
@@ -6982,7 +6982,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 5).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 32);
@@ -7070,7 +7070,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 5).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -7297,7 +7297,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -7465,7 +7465,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
@@ -7772,7 +7772,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 6).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 32);
@@ -7861,7 +7861,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 6).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -8089,7 +8089,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -8258,7 +8258,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
@@ -8566,7 +8566,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 7).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 32);
@@ -8656,7 +8656,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 7).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -8885,7 +8885,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -9055,7 +9055,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
@@ -9364,7 +9364,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 8).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 32);
@@ -9455,7 +9455,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 8).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -9683,7 +9683,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -9854,7 +9854,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
@@ -10163,7 +10163,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 9).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 32);
@@ -10255,7 +10255,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 9).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -10486,7 +10486,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -10658,7 +10658,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
@@ -10969,7 +10969,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 10).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 32);
@@ -11062,7 +11062,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 10).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -11294,7 +11294,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -11467,7 +11467,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
@@ -11779,7 +11779,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 11).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 32);
@@ -11873,7 +11873,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 11).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -12106,7 +12106,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -12280,7 +12280,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
@@ -12593,7 +12593,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 12).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 32);
@@ -12688,7 +12688,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 12).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -12922,7 +12922,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -13097,7 +13097,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
@@ -13411,7 +13411,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 13).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 32);
@@ -13507,7 +13507,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 13).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -13742,7 +13742,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -13918,7 +13918,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
@@ -14233,7 +14233,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 14).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 32);
@@ -14329,7 +14329,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 14).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -14565,7 +14565,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -14742,7 +14742,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
@@ -15058,7 +15058,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 15).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 30).and(m).add(f).intoArray(out, r + 32);
@@ -15156,7 +15156,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 15).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -15393,7 +15393,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -15571,7 +15571,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
@@ -15888,7 +15888,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 16).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 32).and(m).add(f).intoArray(out, r + 32);
@@ -15987,7 +15987,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 16).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -16223,7 +16223,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
@@ -16402,7 +16402,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
@@ -16717,7 +16717,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 17).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 34).and(m).add(f).intoArray(out, r + 32);
@@ -16827,7 +16827,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 17).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -17066,7 +17066,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 17).and(m).add(f));
@@ -17246,7 +17246,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 17).and(m).add(f));
@@ -17565,7 +17565,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 18).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 36).and(m).add(f).intoArray(out, r + 32);
@@ -17676,7 +17676,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 18).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -17916,7 +17916,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 18).and(m).add(f));
@@ -18097,7 +18097,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 18).and(m).add(f));
@@ -18417,7 +18417,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 19).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 38).and(m).add(f).intoArray(out, r + 32);
@@ -18529,7 +18529,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 19).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -18780,7 +18780,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 19).and(m).add(f));
@@ -18962,7 +18962,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 19).and(m).add(f));
@@ -19283,7 +19283,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 20).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 40).and(m).add(f).intoArray(out, r + 32);
@@ -19396,7 +19396,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 20).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -19638,7 +19638,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 20).and(m).add(f));
@@ -19821,7 +19821,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 20).and(m).add(f));
@@ -20143,7 +20143,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 21).and(m).add(f).intoArray(out, r + 16);
             w0.lanewise(LSHR, 42).and(m).add(f).intoArray(out, r + 32);
@@ -20257,7 +20257,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 21).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -20510,7 +20510,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 21).and(m).add(f));
@@ -20694,7 +20694,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 21).and(m).add(f));
@@ -21017,7 +21017,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 22).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -21132,7 +21132,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 22).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -21386,7 +21386,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 22).and(m).add(f));
@@ -21571,7 +21571,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 22).and(m).add(f));
@@ -21895,7 +21895,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 23).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -22011,7 +22011,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 23).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -22266,7 +22266,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 23).and(m).add(f));
@@ -22452,7 +22452,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 23).and(m).add(f));
@@ -22777,7 +22777,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 24).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -22894,7 +22894,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 24).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -23140,7 +23140,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
@@ -23327,7 +23327,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
@@ -23653,7 +23653,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 25).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -23771,7 +23771,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 25).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -24028,7 +24028,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 25).and(m).add(f));
@@ -24216,7 +24216,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 25).and(m).add(f));
@@ -24543,7 +24543,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 26).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -24662,7 +24662,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 26).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -24920,7 +24920,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 26).and(m).add(f));
@@ -25109,7 +25109,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 26).and(m).add(f));
@@ -25437,7 +25437,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 27).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -25557,7 +25557,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 27).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -25816,7 +25816,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 27).and(m).add(f));
@@ -26006,7 +26006,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 27).and(m).add(f));
@@ -26335,7 +26335,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 28).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -26456,7 +26456,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 28).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -26716,7 +26716,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 28).and(m).add(f));
@@ -26906,7 +26906,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 28).and(m).add(f));
@@ -27236,7 +27236,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 29).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -27358,7 +27358,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 29).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -27619,7 +27619,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
@@ -27811,7 +27811,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
@@ -28142,7 +28142,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 30).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -28265,7 +28265,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 30).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -28527,7 +28527,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
@@ -28720,7 +28720,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
@@ -29052,7 +29052,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 31).and(m).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -29176,7 +29176,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 31).and(m).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -29439,7 +29439,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 31).and(m).add(f));
@@ -29633,7 +29633,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 31).and(m).add(f));
@@ -29966,7 +29966,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             w0.lanewise(LSHR, 32).add(f).intoArray(out, r + 16);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -30081,7 +30081,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector t1 = w0.lanewise(LSHR, 32).add(f);
             LongVector s0_0 = t0.blend(t1.rearrange(X1), M1);
@@ -30333,7 +30333,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             a = a.add(w0.lanewise(LSHR, 32).add(f));
@@ -30526,7 +30526,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             a = a.add(w0.lanewise(LSHR, 32).add(f));
@@ -30857,7 +30857,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 33).or(w1.lanewise(LSHL, 31)).and(m).add(f).intoArray(out, r + 16);
@@ -30983,7 +30983,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 33).or(w1.lanewise(LSHL, 31)).and(m).add(f);
@@ -31248,7 +31248,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -31444,7 +31444,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -31779,7 +31779,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 34).or(w1.lanewise(LSHL, 30)).and(m).add(f).intoArray(out, r + 16);
@@ -31906,7 +31906,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 34).or(w1.lanewise(LSHL, 30)).and(m).add(f);
@@ -32172,7 +32172,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -32369,7 +32369,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -32704,7 +32704,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 35).or(w1.lanewise(LSHL, 29)).and(m).add(f).intoArray(out, r + 16);
@@ -32832,7 +32832,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 35).or(w1.lanewise(LSHL, 29)).and(m).add(f);
@@ -33099,7 +33099,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -33297,7 +33297,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -33634,7 +33634,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 36).or(w1.lanewise(LSHL, 28)).and(m).add(f).intoArray(out, r + 16);
@@ -33763,7 +33763,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 36).or(w1.lanewise(LSHL, 28)).and(m).add(f);
@@ -34031,7 +34031,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -34230,7 +34230,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -34565,7 +34565,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 37).or(w1.lanewise(LSHL, 27)).and(m).add(f).intoArray(out, r + 16);
@@ -34695,7 +34695,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 37).or(w1.lanewise(LSHL, 27)).and(m).add(f);
@@ -34964,7 +34964,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -35164,7 +35164,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -35503,7 +35503,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 38).or(w1.lanewise(LSHL, 26)).and(m).add(f).intoArray(out, r + 16);
@@ -35634,7 +35634,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 38).or(w1.lanewise(LSHL, 26)).and(m).add(f);
@@ -35904,7 +35904,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -36105,7 +36105,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -36444,7 +36444,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 39).or(w1.lanewise(LSHL, 25)).and(m).add(f).intoArray(out, r + 16);
@@ -36576,7 +36576,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 39).or(w1.lanewise(LSHL, 25)).and(m).add(f);
@@ -36847,7 +36847,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -37049,7 +37049,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -37390,7 +37390,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 40).or(w1.lanewise(LSHL, 24)).and(m).add(f).intoArray(out, r + 16);
@@ -37523,7 +37523,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 40).or(w1.lanewise(LSHL, 24)).and(m).add(f);
@@ -37795,7 +37795,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -37998,7 +37998,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -38337,7 +38337,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 41).or(w1.lanewise(LSHL, 23)).and(m).add(f).intoArray(out, r + 16);
@@ -38471,7 +38471,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 41).or(w1.lanewise(LSHL, 23)).and(m).add(f);
@@ -38744,7 +38744,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -38960,7 +38960,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -39303,7 +39303,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 42).or(w1.lanewise(LSHL, 22)).and(m).add(f).intoArray(out, r + 16);
@@ -39438,7 +39438,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 42).or(w1.lanewise(LSHL, 22)).and(m).add(f);
@@ -39712,7 +39712,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -39929,7 +39929,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -40272,7 +40272,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 43).or(w1.lanewise(LSHL, 21)).and(m).add(f).intoArray(out, r + 16);
@@ -40408,7 +40408,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 43).or(w1.lanewise(LSHL, 21)).and(m).add(f);
@@ -40683,7 +40683,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -40901,7 +40901,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -41246,7 +41246,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 44).or(w1.lanewise(LSHL, 20)).and(m).add(f).intoArray(out, r + 16);
@@ -41383,7 +41383,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 44).or(w1.lanewise(LSHL, 20)).and(m).add(f);
@@ -41659,7 +41659,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -41878,7 +41878,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -42221,7 +42221,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 45).or(w1.lanewise(LSHL, 19)).and(m).add(f).intoArray(out, r + 16);
@@ -42359,7 +42359,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 45).or(w1.lanewise(LSHL, 19)).and(m).add(f);
@@ -42636,7 +42636,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -42856,7 +42856,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -43203,7 +43203,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 46).or(w1.lanewise(LSHL, 18)).and(m).add(f).intoArray(out, r + 16);
@@ -43342,7 +43342,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 46).or(w1.lanewise(LSHL, 18)).and(m).add(f);
@@ -43620,7 +43620,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -43841,7 +43841,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -44188,7 +44188,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 47).or(w1.lanewise(LSHL, 17)).and(m).add(f).intoArray(out, r + 16);
@@ -44328,7 +44328,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 47).or(w1.lanewise(LSHL, 17)).and(m).add(f);
@@ -44607,7 +44607,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -44829,7 +44829,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -45178,7 +45178,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 48).or(w1.lanewise(LSHL, 16)).and(m).add(f).intoArray(out, r + 16);
@@ -45319,7 +45319,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 48).or(w1.lanewise(LSHL, 16)).and(m).add(f);
@@ -45596,7 +45596,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -45807,7 +45807,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -46154,7 +46154,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 49).or(w1.lanewise(LSHL, 15)).and(m).add(f).intoArray(out, r + 16);
@@ -46296,7 +46296,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 49).or(w1.lanewise(LSHL, 15)).and(m).add(f);
@@ -46577,7 +46577,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -46801,7 +46801,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -47152,7 +47152,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 50).or(w1.lanewise(LSHL, 14)).and(m).add(f).intoArray(out, r + 16);
@@ -47295,7 +47295,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 50).or(w1.lanewise(LSHL, 14)).and(m).add(f);
@@ -47577,7 +47577,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -47802,7 +47802,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -48153,7 +48153,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 51).or(w1.lanewise(LSHL, 13)).and(m).add(f).intoArray(out, r + 16);
@@ -48297,7 +48297,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 51).or(w1.lanewise(LSHL, 13)).and(m).add(f);
@@ -48580,7 +48580,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -48806,7 +48806,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -49171,7 +49171,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 52).or(w1.lanewise(LSHL, 12)).and(m).add(f).intoArray(out, r + 16);
@@ -49316,7 +49316,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 52).or(w1.lanewise(LSHL, 12)).and(m).add(f);
@@ -49600,7 +49600,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -49827,7 +49827,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -50178,7 +50178,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 53).or(w1.lanewise(LSHL, 11)).and(m).add(f).intoArray(out, r + 16);
@@ -50324,7 +50324,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 53).or(w1.lanewise(LSHL, 11)).and(m).add(f);
@@ -50609,7 +50609,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -50837,7 +50837,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -51204,7 +51204,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 54).or(w1.lanewise(LSHL, 10)).and(m).add(f).intoArray(out, r + 16);
@@ -51351,7 +51351,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 54).or(w1.lanewise(LSHL, 10)).and(m).add(f);
@@ -51637,7 +51637,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -51866,7 +51866,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -52234,7 +52234,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 55).or(w1.lanewise(LSHL, 9)).and(m).add(f).intoArray(out, r + 16);
@@ -52382,7 +52382,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 55).or(w1.lanewise(LSHL, 9)).and(m).add(f);
@@ -52669,7 +52669,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -52899,7 +52899,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -53268,7 +53268,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 56).or(w1.lanewise(LSHL, 8)).and(m).add(f).intoArray(out, r + 16);
@@ -53415,7 +53415,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 56).or(w1.lanewise(LSHL, 8)).and(m).add(f);
@@ -53703,7 +53703,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -53934,7 +53934,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -54289,7 +54289,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 57).or(w1.lanewise(LSHL, 7)).and(m).add(f).intoArray(out, r + 16);
@@ -54439,7 +54439,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 57).or(w1.lanewise(LSHL, 7)).and(m).add(f);
@@ -54728,7 +54728,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -54960,7 +54960,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -55331,7 +55331,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 58).or(w1.lanewise(LSHL, 6)).and(m).add(f).intoArray(out, r + 16);
@@ -55482,7 +55482,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 58).or(w1.lanewise(LSHL, 6)).and(m).add(f);
@@ -55771,7 +55771,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -56004,7 +56004,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -56376,7 +56376,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 59).or(w1.lanewise(LSHL, 5)).and(m).add(f).intoArray(out, r + 16);
@@ -56528,7 +56528,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 59).or(w1.lanewise(LSHL, 5)).and(m).add(f);
@@ -56819,7 +56819,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -57053,7 +57053,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -57426,7 +57426,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 60).or(w1.lanewise(LSHL, 4)).and(m).add(f).intoArray(out, r + 16);
@@ -57579,7 +57579,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 60).or(w1.lanewise(LSHL, 4)).and(m).add(f);
@@ -57868,7 +57868,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -58103,7 +58103,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -58477,7 +58477,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 61).or(w1.lanewise(LSHL, 3)).and(m).add(f).intoArray(out, r + 16);
@@ -58631,7 +58631,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 61).or(w1.lanewise(LSHL, 3)).and(m).add(f);
@@ -58924,7 +58924,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -59160,7 +59160,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -59535,7 +59535,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 62).or(w1.lanewise(LSHL, 2)).and(m).add(f).intoArray(out, r + 16);
@@ -59690,7 +59690,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 62).or(w1.lanewise(LSHL, 2)).and(m).add(f);
@@ -59983,7 +59983,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -60220,7 +60220,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -60596,7 +60596,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.and(m).add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w0.lanewise(LSHR, 63).or(w1.lanewise(LSHL, 1)).and(m).add(f).intoArray(out, r + 16);
@@ -60752,7 +60752,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.and(m).add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w0.lanewise(LSHR, 63).or(w1.lanewise(LSHL, 1)).and(m).add(f);
@@ -61047,7 +61047,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -61285,7 +61285,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.and(m).add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -61661,7 +61661,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             w0.add(f).intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             w1.add(f).intoArray(out, r + 16);
@@ -61805,7 +61805,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
         for (int g = 0; g < 16; g += 2) {
             int q = p + 8 * g;
             int r = o + g * 64;
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             LongVector t0 = w0.add(f);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
             LongVector t1 = w1.add(f);
@@ -62086,7 +62086,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.add(f));
             a.intoArray(out, r + 0);
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
@@ -62308,7 +62308,7 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             int q = p + 8 * g;
             int r = o + g * 64;
             LongVector a = LongVector.fromArray(S, acc, g);
-            LongVector w0 = ByteVector.fromArray(B, in, q + 0).reinterpretAsLongs();
+            LongVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsLongs();
             a = a.add(w0.add(f));
             LongVector t0 = a;
             LongVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsLongs();
