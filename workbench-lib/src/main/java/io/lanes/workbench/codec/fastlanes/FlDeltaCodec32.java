@@ -32,7 +32,9 @@ public final class FlDeltaCodec32 implements IntCodec {
     private static final int ROWS = 32;
     /**
      * Most exceptions a file-order block patches by adding to lane tails (at most ROWS values each);
-     * above it the tails would touch more than a block's worth of values and a patch-and-sum pass costs less.
+     * above it the tails would touch more than a block's worth of values and a patch-and-sum pass
+     * costs less, but still 2-3 times a block's fused pass. The registered encoders keep every block
+     * within it ({@link PforCostModel#capExceptions}): a few bytes for staying on the fused path.
      */
     private static final int TAIL_EXCEPTIONS = BLOCK / ROWS;
     private static final int EXCEPTION_BYTES = FlDeltaPages.exceptionBytes(4);
@@ -53,6 +55,7 @@ public final class FlDeltaCodec32 implements IntCodec {
     private final OutputOrder order;
     private final int lanesCode;
     private final int[] chainLane;
+    private final int maxExceptions;
     private final FlFrameKernel32 kernel = new FlFrameKernel32();
 
     /**
@@ -61,11 +64,24 @@ public final class FlDeltaCodec32 implements IntCodec {
      * @param order   order of decoded values: {@link OutputOrder#TRANSPOSED} only with FL_ORDER runs
      */
     public FlDeltaCodec32(String name, boolean strided, OutputOrder order) {
+        this(name, strided, order, TAIL_EXCEPTIONS);
+    }
+
+    /**
+     * @param name          registry name
+     * @param strided       strided lanes (else FL_ORDER runs)
+     * @param order         order of decoded values: {@link OutputOrder#TRANSPOSED} only with FL_ORDER runs
+     * @param maxExceptions most exceptions the encoder gives a full block (1024 for the
+     *                      size-optimal choice); decoding reads any count the format allows
+     */
+    public FlDeltaCodec32(String name, boolean strided, OutputOrder order, int maxExceptions) {
+        if (maxExceptions < 0 || maxExceptions > BLOCK) throw new IllegalArgumentException("maxExceptions " + maxExceptions + " outside 0.." + BLOCK);
         if (strided && order == OutputOrder.TRANSPOSED) throw new IllegalArgumentException("strided lanes decode in file order only");
         this.name = name;
         this.strided = strided;
         this.order = order;
         this.lanesCode = strided ? FlDeltaPages.STRIDED : FlDeltaPages.FL_ORDER;
+        this.maxExceptions = maxExceptions;
         this.chainLane = FlDeltaPages.chainLanes(strided, 32);
     }
 
@@ -100,7 +116,7 @@ public final class FlDeltaCodec32 implements IntCodec {
             int s0 = b * BLOCK;
             int skip = Math.max(0, step - s0); // the page's first values have no predecessor
             for (int i = skip; i < BLOCK; i++) deltas[i] = values[off + s0 + i] - values[off + s0 + i - step];
-            PforCostModel.Framed fc = PforCostModel.chooseDeltas(deltas, BLOCK, skip, reduced, spare, hist);
+            PforCostModel.Framed fc = PforCostModel.chooseDeltas(deltas, BLOCK, skip, maxExceptions, reduced, spare, hist);
             int frame = (int) fc.frame();
             int width = fc.choice().width();
             int base = anchor(values, off, s0, 0, step, frame);
@@ -131,7 +147,7 @@ public final class FlDeltaCodec32 implements IntCodec {
             int s0 = full * BLOCK;
             int skip = s0 > 0 ? 0 : 1;
             for (int i = skip; i < len; i++) deltas[i] = values[off + s0 + i] - values[off + s0 + i - 1];
-            PforCostModel.Framed fc = PforCostModel.chooseDeltas(deltas, len, skip, reduced, spare, hist);
+            PforCostModel.Framed fc = PforCostModel.chooseDeltas(deltas, len, skip, len, reduced, spare, hist);
             int frame = (int) fc.frame();
             int width = fc.choice().width();
             out[p] = (byte) width;

@@ -105,7 +105,7 @@ public final class PforCodec64 implements LongCodec {
             if (deltas != null && len > 1) {
                 deltas(values, start, len, deltas);
                 // slot 0 packs 0: the base stands in for it
-                PforCostModel.Framed d = PforCostModel.chooseDeltas(deltas, len, 1, reducedDeltas, spare, hist);
+                PforCostModel.Framed d = PforCostModel.chooseDeltas(deltas, len, 1, len, reducedDeltas, spare, hist);
                 if (bytes(len, d.choice()) + 8 < bytes(len, plain)) {
                     p = writeVector(deltas, 0, reducedDeltas, len, (long) d.frame(), d.choice(), 0, true, values[start], out, p);
                     continue;

@@ -100,7 +100,8 @@ public final class PforCostModel {
 
     /**
      * Frame and width for deltas: the smallest delta, or, when some are negative, the smallest
-     * non-negative one, whichever the model prices lower. Sorted data has non-negative deltas but for
+     * non-negative one, whichever the model prices lower, each with at most {@code maxExceptions}
+     * exceptions (see {@link #capExceptions}; pass {@code n} for no limit). Sorted data has non-negative deltas but for
      * a reset or a wrap; above the second frame that one delta is an exception instead of widening
      * every slot (the differences are unsigned, so a negative delta lands far above). Slots
      * {@code [0, skip)} stand for values without a predecessor: they are set to the frame, so they
@@ -109,7 +110,7 @@ public final class PforCostModel {
      * @param spare     scratch of {@code n} values
      * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries
      */
-    public static Framed chooseDeltas(int[] deltas, int n, int skip, int[] reduced, int[] spare, int[] histogram) {
+    public static Framed chooseDeltas(int[] deltas, int n, int skip, int maxExceptions, int[] reduced, int[] spare, int[] histogram) {
         int min = Integer.MAX_VALUE;
         int minNonNegative = Integer.MAX_VALUE;
         for (int i = skip; i < n; i++) {
@@ -118,10 +119,10 @@ public final class PforCostModel {
         }
         if (skip == n) min = 0;
         Arrays.fill(deltas, 0, skip, min);
-        Choice c = chooseReduced(deltas, 0, n, min, reduced, histogram);
+        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 32, n, maxExceptions);
         if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
-        Choice d = chooseReduced(deltas, 0, n, minNonNegative, spare, histogram);
+        Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 32, n, maxExceptions);
         if (d.bits() < c.bits()) {
             System.arraycopy(spare, 0, reduced, 0, n);
             return new Framed(minNonNegative, d);
@@ -130,8 +131,8 @@ public final class PforCostModel {
         return new Framed(min, c);
     }
 
-    /** The int64 twin of {@link #chooseDeltas(int[], int, int, int[], int[], int[])}. */
-    public static Framed chooseDeltas(long[] deltas, int n, int skip, long[] reduced, long[] spare, int[] histogram) {
+    /** The int64 twin of {@link #chooseDeltas(int[], int, int, int, int[], int[], int[])}. */
+    public static Framed chooseDeltas(long[] deltas, int n, int skip, int maxExceptions, long[] reduced, long[] spare, int[] histogram) {
         long min = Long.MAX_VALUE;
         long minNonNegative = Long.MAX_VALUE;
         for (int i = skip; i < n; i++) {
@@ -140,16 +141,46 @@ public final class PforCostModel {
         }
         if (skip == n) min = 0;
         Arrays.fill(deltas, 0, skip, min);
-        Choice c = chooseReduced(deltas, 0, n, min, reduced, histogram);
+        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 64, n, maxExceptions);
         if (min >= 0 || minNonNegative == Long.MAX_VALUE) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
-        Choice d = chooseReduced(deltas, 0, n, minNonNegative, spare, histogram);
+        Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 64, n, maxExceptions);
         if (d.bits() < c.bits()) {
             System.arraycopy(spare, 0, reduced, 0, n);
             return new Framed(minNonNegative, d);
         }
         Arrays.fill(deltas, 0, skip, min);
         return new Framed(min, c);
+    }
+
+    /**
+     * The choice with at most {@code maxExceptions} exceptions that costs the fewest bits (on a tie the
+     * wider), given the unconstrained choice {@code c} and the histogram {@code chooseReduced} left:
+     * {@code c} itself when it has few enough. Every width such a choice can take is wider than
+     * {@code c}'s, where that histogram is exact. For a decoder whose cost jumps above some number
+     * of exceptions, so that an encoder can keep every vector on its fast path.
+     *
+     * @throws IllegalArgumentException if {@code maxExceptions} is negative
+     */
+    public static Choice capExceptions(Choice c, int[] histogram, int valueBits, int n, int maxExceptions) {
+        if (maxExceptions < 0) throw new IllegalArgumentException("maxExceptions " + maxExceptions + " is negative");
+        if (c.exceptions() <= maxExceptions) return c;
+        long exceptionBits = POSITION_BITS + valueBits;
+        int bestWidth = valueBits;
+        int bestExceptions = 0;
+        long bestBits = (long) n * valueBits;
+        int above = 0;
+        for (int b = valueBits - 1; b > c.width(); b--) {
+            above += histogram[b + 1];
+            if (above > maxExceptions) break;
+            long bits = (long) n * b + above * exceptionBits;
+            if (bits < bestBits) {
+                bestBits = bits;
+                bestWidth = b;
+                bestExceptions = above;
+            }
+        }
+        return new Choice(bestWidth, bestExceptions, bestBits);
     }
 
     /** Entries of the scratch histogram {@code chooseReduced} needs for {@code valueBits}-bit values. */

@@ -43,6 +43,26 @@ class PforCostModelTest {
     }
 
     @Test
+    void aCapOnExceptionsTakesTheCheapestWidthWithinIt() {
+        int[] h = hist(32, 3, 900, 5, 100, 9, 24);
+        PforCostModel.Choice free = PforCostModel.choose(h, 32);
+        assertEquals(new PforCostModel.Choice(5, 24, 5 * 1024 + 24 * 48), free);
+        assertEquals(free, PforCostModel.capExceptions(free, h, 32, 1024, 24), "within the cap: unchanged");
+        // widths 5..8 leave the 24 widest values as exceptions: under a cap of 10 only width 9 is left
+        assertEquals(new PforCostModel.Choice(9, 0, 9 * 1024), PforCostModel.capExceptions(free, h, 32, 1024, 10));
+        assertEquals(new PforCostModel.Choice(9, 0, 9 * 1024), PforCostModel.capExceptions(free, h, 32, 1024, 0));
+        int[] outliers = hist(32, 4, 1024 - 341, 20, 341);
+        PforCostModel.Choice many = PforCostModel.choose(outliers, 32);
+        assertEquals(341, many.exceptions());
+        assertEquals(new PforCostModel.Choice(20, 0, 20 * 1024), PforCostModel.capExceptions(many, outliers, 32, 1024, 32));
+        int[] wide = hist(64, 2, 1000, 40, 24);
+        PforCostModel.Choice w = PforCostModel.choose(wide, 64);
+        assertEquals(new PforCostModel.Choice(2, 24, 2 * 1024 + 24 * 80), w);
+        assertEquals(new PforCostModel.Choice(40, 0, 40 * 1024), PforCostModel.capExceptions(w, wide, 64, 1024, 16));
+        assertThrows(IllegalArgumentException.class, () -> PforCostModel.capExceptions(free, h, 32, 1024, -1));
+    }
+
+    @Test
     void aTiePrefersTheWiderWidth() {
         // 48 values: width 1 packs 48 bits; width 0 with one 1-bit exception costs 0 + 48 bits.
         PforCostModel.Choice c = PforCostModel.choose(hist(32, 0, 47, 1, 1), 32);
