@@ -1792,9 +1792,9 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaFlat0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector ramp = RAMP.mul(frame);
         IntVector step = IntVector.broadcast(S, frame * 8);
-        for (int l = 0; l < 32; l++) {
-            int r = o + (l & 15) * 64 + (l >> 4) * 32;
-            IntVector v = ramp.add(acc[l]);
+        for (int i = 0; i < 16; i++) {
+            int r = o + 64 * i;
+            IntVector v = ramp.add(acc[i]);
             v.intoArray(out, r + 0);
             v = v.add(step);
             v.intoArray(out, r + 8);
@@ -1802,8 +1802,19 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
             v.intoArray(out, r + 16);
             v = v.add(step);
             v.intoArray(out, r + 24);
-            acc[l] += frame * 32;
+            v = ramp.add(acc[16 + i]);
+            v.intoArray(out, r + 32);
+            v = v.add(step);
+            v.intoArray(out, r + 40);
+            v = v.add(step);
+            v.intoArray(out, r + 48);
+            v = v.add(step);
+            v.intoArray(out, r + 56);
         }
+        IntVector.fromArray(S, acc, 0).add(frame * 32).intoArray(acc, 0);
+        IntVector.fromArray(S, acc, 8).add(frame * 32).intoArray(acc, 8);
+        IntVector.fromArray(S, acc, 16).add(frame * 32).intoArray(acc, 16);
+        IntVector.fromArray(S, acc, 24).add(frame * 32).intoArray(acc, 24);
     }
 
     private static void rows1_0(byte[] in, int p, int[] out, int o, int frame) {

@@ -1274,14 +1274,19 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static void deltaFlat0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector ramp = RAMP.mul(frame);
         IntVector step = IntVector.broadcast(S, frame * 16);
-        for (int l = 0; l < 32; l++) {
-            int r = o + (l & 15) * 64 + (l >> 4) * 32;
-            IntVector v = ramp.add(acc[l]);
+        for (int i = 0; i < 16; i++) {
+            int r = o + 64 * i;
+            IntVector v = ramp.add(acc[i]);
             v.intoArray(out, r + 0);
             v = v.add(step);
             v.intoArray(out, r + 16);
-            acc[l] += frame * 32;
+            v = ramp.add(acc[16 + i]);
+            v.intoArray(out, r + 32);
+            v = v.add(step);
+            v.intoArray(out, r + 48);
         }
+        IntVector.fromArray(S, acc, 0).add(frame * 32).intoArray(acc, 0);
+        IntVector.fromArray(S, acc, 16).add(frame * 32).intoArray(acc, 16);
     }
 
     private static void rows1_0(byte[] in, int p, int[] out, int o, int frame) {

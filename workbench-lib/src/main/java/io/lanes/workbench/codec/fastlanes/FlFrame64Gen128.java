@@ -3787,9 +3787,9 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
     private static void deltaFlat0_0(byte[] in, int p, long[] out, int o, long frame, long[] acc) {
         LongVector ramp = RAMP.mul(frame);
         LongVector step = LongVector.broadcast(S, frame * 2);
-        for (int l = 0; l < 16; l++) {
-            int r = o + l * 64;
-            LongVector v = ramp.add(acc[l]);
+        for (int i = 0; i < 16; i++) {
+            int r = o + 64 * i;
+            LongVector v = ramp.add(acc[i]);
             v.intoArray(out, r + 0);
             v = v.add(step);
             v.intoArray(out, r + 2);
@@ -3853,8 +3853,15 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
             v.intoArray(out, r + 60);
             v = v.add(step);
             v.intoArray(out, r + 62);
-            acc[l] += frame * 64;
         }
+        LongVector.fromArray(S, acc, 0).add(frame * 64).intoArray(acc, 0);
+        LongVector.fromArray(S, acc, 2).add(frame * 64).intoArray(acc, 2);
+        LongVector.fromArray(S, acc, 4).add(frame * 64).intoArray(acc, 4);
+        LongVector.fromArray(S, acc, 6).add(frame * 64).intoArray(acc, 6);
+        LongVector.fromArray(S, acc, 8).add(frame * 64).intoArray(acc, 8);
+        LongVector.fromArray(S, acc, 10).add(frame * 64).intoArray(acc, 10);
+        LongVector.fromArray(S, acc, 12).add(frame * 64).intoArray(acc, 12);
+        LongVector.fromArray(S, acc, 14).add(frame * 64).intoArray(acc, 14);
     }
 
     private static void rows1_0(byte[] in, int p, long[] out, int o, long frame) {

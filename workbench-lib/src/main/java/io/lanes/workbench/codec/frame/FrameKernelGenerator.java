@@ -556,7 +556,7 @@ public final class FrameKernelGenerator {
                 if (w == 0 && !op.delta) continue;
                 List<int[]> bs = bandsOf.get(op).get(w);
                 if (w == 0 && op == FlOp.DELTA_FLAT) {
-                    deltaFlatZero(s, t, vl, lanes, flatBase.replace("g", "l"));
+                    deltaFlatZero(s, t, vl, lanes);
                     continue;
                 }
                 if (op == FlOp.ROWS && rowsLoop(t, vb, w) > 0) {
@@ -691,22 +691,32 @@ public final class FrameKernelGenerator {
     /**
      * Delta in file order at width 0: every delta is the frame, so lane l's run (T consecutive values
      * in file order) is acc[l] + frame, acc[l] + 2 frame, ...: stored as ramps, with no unpacking and
-     * no transpose.
+     * no transpose. The loop walks the output in address order with an index C2 can range-check once
+     * (for int32 the runs of lanes i and 16 + i share a 64-value row, so one iteration stores both):
+     * looping over lanes, whose int32 run starts are not linear in the lane, ran at 0.54 of store-only
+     * against 0.70 (512 bits, per block, 400 KiB).
      */
-    private static void deltaFlatZero(Src s, Ty t, int vl, int lanes, String runStart) {
+    private static void deltaFlatZero(Src s, Ty t, int vl, int lanes) {
         s.line("");
         s.line("private static void deltaFlat0_0(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame, " + t.prim + "[] acc) {");
         s.line(t.vec + " ramp = RAMP.mul(frame);");
         s.line(t.vec + " step = " + t.vec + ".broadcast(S, frame * " + vl + ");");
-        s.line("for (int l = 0; l < " + lanes + "; l++) {");
-        s.line("int r = o + " + runStart + ";");
-        s.line(t.vec + " v = ramp.add(acc[l]);");
-        for (int c = 0; c < t.bits; c += vl) {
-            if (c > 0) s.line("v = v.add(step);");
-            s.line("v.intoArray(out, r + " + c + ");");
+        // int32: 16 rows of 64 values, each the runs of lanes i and 16 + i; int64: 16 runs of 64
+        int halves = t.bits == 32 ? 2 : 1;
+        s.line("for (int i = 0; i < 16; i++) {");
+        s.line("int r = o + 64 * i;");
+        for (int h = 0; h < halves; h++) {
+            String lane = h == 0 ? "i" : "16 + i";
+            s.line((h == 0 ? t.vec + " " : "") + "v = ramp.add(acc[" + lane + "]);");
+            for (int c = 0; c < t.bits; c += vl) {
+                if (c > 0) s.line("v = v.add(step);");
+                s.line("v.intoArray(out, r + " + (32 * h + c) + ");");
+            }
         }
-        s.line("acc[l] += frame * " + t.bits + ";");
-        s.line("}").line("}");
+        s.line("}");
+        // every lane advanced by T frames
+        for (int g = 0; g < lanes; g += vl) s.line(t.vec + ".fromArray(S, acc, " + g + ").add(frame * " + t.bits + ").intoArray(acc, " + g + ");");
+        s.line("}");
     }
 
     private static void flMethod(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf, FlOp op, String outBase) {
