@@ -12,9 +12,12 @@ import java.util.TreeMap;
 
 /**
  * Writes the per-width bit-packing kernels: sequential scalar (int32 and int64), sequential Vector
- * API and FastLanes (both per vector shape 128/256/512 bits). Every width 0..T gets its own fully
+ * API and FastLanes (both per vector shape 128/256/512 bits). Every width 0..T gets its own
  * unrolled code whose shifts, masks and word loads are constants, as FastLanes generates its C
- * kernels; the width itself stays a run-time argument that a {@code switch} dispatches on.
+ * kernels, except where a small loop body runs faster than the unrolled code: FastLanes unpack loops
+ * over a block's periods of rows where the width allows ({@link #periodLoop}), and over words with a
+ * run-time row shift where a word holds 16 or more rows ({@link #wordLoop}). The width itself stays a
+ * run-time argument that a {@code switch} dispatches on.
  *
  * <p>Two HotSpot facts shape the output. C1 gives up on a method of a few hundred Vector API calls
  * and such a method is never promoted to C2 (it stays interpreted), so each width's work is cut into
@@ -525,8 +528,9 @@ public final class KernelGenerator {
         s.lines("""
                 /**
                  * FastLanes packing of 1024-value blocks of %s values with %d-bit vectors: %d lanes of %d rows,
-                 * %d lanes per vector. Unrolled methods per width and band of rows: each row is a shift and a
-                 * mask of the current word, with the next word loaded where a value straddles. {@code unpackFlat}
+                 * %d lanes per vector. Per width, unrolled bands of rows or a loop over periods of rows or over
+                 * words: each row is a shift and a mask of the current word, with the next word loaded where a
+                 * value straddles. {@code unpackFlat}
                  * restores file order from FL_ORDER data in registers: every %dx%d tile of rows is transposed by
                  * %d butterfly stages (%s per vector and stage), so each stored vector is a run of
                  * consecutive values of one lane. Stateless and thread-safe.

@@ -14,8 +14,9 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 
 /**
  * FastLanes packing of 1024-value blocks of int values with 128-bit vectors: 32 lanes of 32 rows,
- * 4 lanes per vector. Unrolled methods per width and band of rows: each row is a shift and a
- * mask of the current word, with the next word loaded where a value straddles. {@code unpackFlat}
+ * 4 lanes per vector. Per width, unrolled bands of rows or a loop over periods of rows or over
+ * words: each row is a shift and a mask of the current word, with the next word loaded where a
+ * value straddles. {@code unpackFlat}
  * restores file order from FL_ORDER data in registers: every 4x4 tile of rows is transposed by
  * 2 butterfly stages (a lane rearrange and a blend per vector and stage), so each stored vector is a run of
  * consecutive values of one lane. Stateless and thread-safe.

@@ -12,8 +12,9 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 
 /**
  * FastLanes packing of 1024-value blocks of long values with 512-bit vectors: 16 lanes of 64 rows,
- * 8 lanes per vector. Unrolled methods per width and band of rows: each row is a shift and a
- * mask of the current word, with the next word loaded where a value straddles. {@code unpackFlat}
+ * 8 lanes per vector. Per width, unrolled bands of rows or a loop over periods of rows or over
+ * words: each row is a shift and a mask of the current word, with the next word loaded where a
+ * value straddles. {@code unpackFlat}
  * restores file order from FL_ORDER data in registers: every 8x8 tile of rows is transposed by
  * 3 butterfly stages (one two-source lane select per vector and stage), so each stored vector is a run of
  * consecutive values of one lane. Stateless and thread-safe.

@@ -16,7 +16,7 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
  * FastLanes unpacking of one 1024-value block of int values with 128-bit vectors (32 lanes of 32
  * rows, 4 lanes per vector), with a frame of reference added to every value, and for the delta
  * entry points a per-lane running sum: row r of lane l becomes {@code acc[l] += value + frame}.
- * Unrolled methods per width and band of rows. The {@code flat} entry points restore file order
+ * Per width, unrolled bands of rows or a loop over their periods or words. The {@code flat} entry points restore file order
  * from FL_ORDER data in registers: every 4x4 tile of rows is transposed by 2 butterfly stages
  * (a lane rearrange and a blend per vector and stage), so each stored vector is a run of consecutive values of one lane.
  * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.

@@ -18,7 +18,9 @@ import java.util.function.IntUnaryOperator;
  * ({@code codec/fastlanes/FlFrame*Gen*}), plus the decoder of a FastLanes delta block's lane anchors
  * (one group of sequentially packed slots, summed and permuted to lane order in registers). Every width gets its own unrolled methods whose shifts,
  * masks and word loads are constants, as in {@code io.lanes.workbench.codec.bitpack.KernelGenerator}
- * (which writes the plain unpackers these extend; its layouts and lane tables are the same).
+ * (which writes the plain unpackers these extend; its layouts and lane tables are the same); the
+ * FastLanes {@code rows} kernels take that generator's shapes too: a loop over periods of rows or
+ * over words where the width allows ({@link #rowsLoop}), else bands a row across every lane group.
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>
@@ -477,7 +479,7 @@ public final class FrameKernelGenerator {
                  * FastLanes unpacking of one 1024-value block of %s values with %d-bit vectors (%d lanes of %d
                  * rows, %d lanes per vector), with a frame of reference added to every value, and for the delta
                  * entry points a per-lane running sum: row r of lane l becomes {@code acc[l] += value + frame}.
-                 * Unrolled methods per width and band of rows. The {@code flat} entry points restore file order
+                 * Per width, unrolled bands of rows or a loop over their periods or words. The {@code flat} entry points restore file order
                  * from FL_ORDER data in registers: every %dx%d tile of rows is transposed by %d butterfly stages
                  * (%s per vector and stage), so each stored vector is a run of consecutive values of one lane.
                  * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.
