@@ -20,7 +20,7 @@ import java.util.function.IntUnaryOperator;
  * masks and word loads are constants, as in {@code io.lanes.workbench.codec.bitpack.KernelGenerator}
  * (which writes the plain unpackers these extend; its layouts and lane tables are the same); the
  * FastLanes {@code rows} kernels take that generator's shapes too: a loop over periods of rows or
- * over words where the width allows ({@link #rowsLoop}), else bands a row across every lane group.
+ * over words where the width allows ({@link #rowsLoop}), else (int32) bands a row across every lane group.
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>
@@ -515,7 +515,7 @@ public final class FrameKernelGenerator {
                     perWidth.add(List.of(new int[] {0, t.bits})); // one loop method, see flRowsLoop
                     continue;
                 }
-                if (op == FlOp.ROWS && 1024 / vb <= 4) {
+                if (op == FlOp.ROWS && rowsBands(t, vb)) {
                     // straight-line bands, a row across every lane group at a time (see flRowsBand)
                     perWidth.add(bands(t.bits, r -> 1024 / vb * (rowCost(t, fw, r) + extra + 1)));
                     continue;
@@ -570,7 +570,7 @@ public final class FrameKernelGenerator {
                     flRowsLoop(s, t, vb, lanes, w);
                     continue;
                 }
-                if (op == FlOp.ROWS && 1024 / vb <= 4) {
+                if (op == FlOp.ROWS && rowsBands(t, vb)) {
                     for (int b = 0; b < bs.size(); b++) flRowsBand(s, t, vb, lanes, w, b, bs.get(b));
                     continue;
                 }
@@ -660,17 +660,19 @@ public final class FrameKernelGenerator {
             }
             s.line("}");
         } else {
-            // a row across every lane group at a time, so stores run in address order
-            int[][] loaded = new int[groups][];
-            for (int gr = 0; gr < groups; gr++) loaded[gr] = new int[] {-1};
-            for (int r = 0; r < rows; r++) {
-                for (int gr = 0; gr < groups; gr++) {
-                    String e = row(s, t, w, r, loaded[gr], gr == 0 ? "q" : "q + " + t.bytes() * vl * gr, "_" + gr);
-                    s.line(e + ".add(f).intoArray(out, r + " + (r * lanes + gr * vl) + ");");
-                }
-            }
+            rowsAcrossGroups(s, t, vb, lanes, w, 0, rows, "q", "r");
         }
         s.line("}").line("}");
+    }
+
+    /**
+     * Whether {@code rows} at the widths no loop fits are straight-line bands across the lane groups
+     * ({@link #flRowsBand}) rather than bands inside a loop over the groups: for int32 at 256 and 512
+     * bits, where it was measured. The int64 kernels keep the group loop: their 64 rows across every
+     * group made FlFrame64Gen256 and FlFrame64Gen512 over 5 MB of source each.
+     */
+    private static boolean rowsBands(Ty t, int vb) {
+        return t.bits == 32 && 1024 / vb <= 4;
     }
 
     /**
@@ -680,20 +682,28 @@ public final class FrameKernelGenerator {
      * 512 bits: 0.36 of store-only against the plain unpacker's 0.44).
      */
     private static void flRowsBand(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf) {
-        int vl = vb / t.bits;
-        int groups = lanes / vl;
         s.line("");
         s.line("private static void rows" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame) {");
         maskAndFrame(s, t, w);
+        rowsAcrossGroups(s, t, vb, lanes, w, rowsOf[0], rowsOf[1], "p", "o");
+        s.line("}");
+    }
+
+    /**
+     * Rows {@code from .. to-1} plus the frame, words from {@code in} at {@code in0}, stored from
+     * {@code out0}: a row across every lane group at a time, so stores run in address order.
+     */
+    private static void rowsAcrossGroups(Src s, Ty t, int vb, int lanes, int w, int from, int to, String in0, String out0) {
+        int vl = vb / t.bits;
+        int groups = lanes / vl;
         int[][] loaded = new int[groups][];
         for (int gr = 0; gr < groups; gr++) loaded[gr] = new int[] {-1};
-        for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
+        for (int r = from; r < to; r++) {
             for (int gr = 0; gr < groups; gr++) {
-                String e = row(s, t, w, r, loaded[gr], gr == 0 ? "p" : "p + " + t.bytes() * vl * gr, "_" + gr);
-                s.line(e + ".add(f).intoArray(out, o + " + (r * lanes + gr * vl) + ");");
+                String e = row(s, t, w, r, loaded[gr], gr == 0 ? in0 : in0 + " + " + t.bytes() * vl * gr, "_" + gr);
+                s.line(e + ".add(f).intoArray(out, " + out0 + " + " + (r * lanes + gr * vl) + ");");
             }
         }
-        s.line("}");
     }
 
     /** Expression of row {@code r} at width {@code w} before the frame; loads words into locals as needed. */
