@@ -45,22 +45,40 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
     private static final VectorMask<Integer> AT2 = VectorMask.fromLong(S, 0xcL);
     /** Every lane takes the last: the running total carried to the next vector. */
     private static final VectorShuffle<Integer> LAST = VectorShuffle.fromOp(S, i -> 3);
+    /** 0, 1, ..., 3: a lane's chain within its vector, in lane order (the width-0 ramp). */
+    private static final IntVector IOTA = IntVector.zero(S).addIndex(1);
     /** FL_ORDER lanes 0..3: their chains' positions in anchor vectors 0 and 1. */
     private static final IntVector CHAIN0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6}, 0);
+    /** FL_ORDER lanes 0..3: their chains. */
+    private static final IntVector CHAINK0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6}, 0);
     /** FL_ORDER lanes 4..7: their chains' positions in anchor vectors 2 and 3. */
     private static final IntVector CHAIN1 = IntVector.fromArray(S, new int[] {0, 2, 4, 6}, 0);
+    /** FL_ORDER lanes 4..7: their chains. */
+    private static final IntVector CHAINK1 = IntVector.fromArray(S, new int[] {8, 10, 12, 14}, 0);
     /** FL_ORDER lanes 8..11: their chains' positions in anchor vectors 4 and 5. */
     private static final IntVector CHAIN2 = IntVector.fromArray(S, new int[] {0, 2, 4, 6}, 0);
+    /** FL_ORDER lanes 8..11: their chains. */
+    private static final IntVector CHAINK2 = IntVector.fromArray(S, new int[] {16, 18, 20, 22}, 0);
     /** FL_ORDER lanes 12..15: their chains' positions in anchor vectors 6 and 7. */
     private static final IntVector CHAIN3 = IntVector.fromArray(S, new int[] {0, 2, 4, 6}, 0);
+    /** FL_ORDER lanes 12..15: their chains. */
+    private static final IntVector CHAINK3 = IntVector.fromArray(S, new int[] {24, 26, 28, 30}, 0);
     /** FL_ORDER lanes 16..19: their chains' positions in anchor vectors 0 and 1. */
     private static final IntVector CHAIN4 = IntVector.fromArray(S, new int[] {1, 3, 5, 7}, 0);
+    /** FL_ORDER lanes 16..19: their chains. */
+    private static final IntVector CHAINK4 = IntVector.fromArray(S, new int[] {1, 3, 5, 7}, 0);
     /** FL_ORDER lanes 20..23: their chains' positions in anchor vectors 2 and 3. */
     private static final IntVector CHAIN5 = IntVector.fromArray(S, new int[] {1, 3, 5, 7}, 0);
+    /** FL_ORDER lanes 20..23: their chains. */
+    private static final IntVector CHAINK5 = IntVector.fromArray(S, new int[] {9, 11, 13, 15}, 0);
     /** FL_ORDER lanes 24..27: their chains' positions in anchor vectors 4 and 5. */
     private static final IntVector CHAIN6 = IntVector.fromArray(S, new int[] {1, 3, 5, 7}, 0);
+    /** FL_ORDER lanes 24..27: their chains. */
+    private static final IntVector CHAINK6 = IntVector.fromArray(S, new int[] {17, 19, 21, 23}, 0);
     /** FL_ORDER lanes 28..31: their chains' positions in anchor vectors 6 and 7. */
     private static final IntVector CHAIN7 = IntVector.fromArray(S, new int[] {1, 3, 5, 7}, 0);
+    /** FL_ORDER lanes 28..31: their chains. */
+    private static final IntVector CHAINK7 = IntVector.fromArray(S, new int[] {25, 27, 29, 31}, 0);
 
     static {
         for (int w = 0; w <= 32; w++) {
@@ -284,65 +302,27 @@ final class FlFrame32Gen128 implements FlFrameCode32 {
 
     private static void anchors0(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
         IntVector f = IntVector.broadcast(S, frame);
-        IntVector e0 = f;
-        e0 = e0.add(e0.rearrange(UP1, AT1));
-        e0 = e0.add(e0.rearrange(UP2, AT2));
-        IntVector e1 = f;
-        e1 = e1.add(e1.rearrange(UP1, AT1));
-        e1 = e1.add(e1.rearrange(UP2, AT2));
-        IntVector e2 = f;
-        e2 = e2.add(e2.rearrange(UP1, AT1));
-        e2 = e2.add(e2.rearrange(UP2, AT2));
-        IntVector e3 = f;
-        e3 = e3.add(e3.rearrange(UP1, AT1));
-        e3 = e3.add(e3.rearrange(UP2, AT2));
-        IntVector e4 = f;
-        e4 = e4.add(e4.rearrange(UP1, AT1));
-        e4 = e4.add(e4.rearrange(UP2, AT2));
-        IntVector e5 = f;
-        e5 = e5.add(e5.rearrange(UP1, AT1));
-        e5 = e5.add(e5.rearrange(UP2, AT2));
-        IntVector e6 = f;
-        e6 = e6.add(e6.rearrange(UP1, AT1));
-        e6 = e6.add(e6.rearrange(UP2, AT2));
-        IntVector e7 = f;
-        e7 = e7.add(e7.rearrange(UP1, AT1));
-        e7 = e7.add(e7.rearrange(UP2, AT2));
-        IntVector c = IntVector.broadcast(S, base - frame);
-        e0 = e0.add(c);
-        c = e0.rearrange(LAST);
-        e1 = e1.add(c);
-        c = e1.rearrange(LAST);
-        e2 = e2.add(c);
-        c = e2.rearrange(LAST);
-        e3 = e3.add(c);
-        c = e3.rearrange(LAST);
-        e4 = e4.add(c);
-        c = e4.rearrange(LAST);
-        e5 = e5.add(c);
-        c = e5.rearrange(LAST);
-        e6 = e6.add(c);
-        c = e6.rearrange(LAST);
-        e7 = e7.add(c);
         if (flOrder) {
-            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
-            CHAIN1.selectFrom(e2, e3).intoArray(acc, 4);
-            CHAIN2.selectFrom(e4, e5).intoArray(acc, 8);
-            CHAIN3.selectFrom(e6, e7).intoArray(acc, 12);
-            CHAIN4.selectFrom(e0, e1).intoArray(acc, 16);
-            CHAIN5.selectFrom(e2, e3).intoArray(acc, 20);
-            CHAIN6.selectFrom(e4, e5).intoArray(acc, 24);
-            CHAIN7.selectFrom(e6, e7).intoArray(acc, 28);
+            IntVector b = IntVector.broadcast(S, base);
+            CHAINK0.mul(f).add(b).intoArray(acc, 0);
+            CHAINK1.mul(f).add(b).intoArray(acc, 4);
+            CHAINK2.mul(f).add(b).intoArray(acc, 8);
+            CHAINK3.mul(f).add(b).intoArray(acc, 12);
+            CHAINK4.mul(f).add(b).intoArray(acc, 16);
+            CHAINK5.mul(f).add(b).intoArray(acc, 20);
+            CHAINK6.mul(f).add(b).intoArray(acc, 24);
+            CHAINK7.mul(f).add(b).intoArray(acc, 28);
             return;
         }
-        e0.intoArray(acc, 0);
-        e1.intoArray(acc, 4);
-        e2.intoArray(acc, 8);
-        e3.intoArray(acc, 12);
-        e4.intoArray(acc, 16);
-        e5.intoArray(acc, 20);
-        e6.intoArray(acc, 24);
-        e7.intoArray(acc, 28);
+        IntVector r = IOTA.mul(f);
+        r.add(base).intoArray(acc, 0);
+        r.add(base + 4 * frame).intoArray(acc, 4);
+        r.add(base + 8 * frame).intoArray(acc, 8);
+        r.add(base + 12 * frame).intoArray(acc, 12);
+        r.add(base + 16 * frame).intoArray(acc, 16);
+        r.add(base + 20 * frame).intoArray(acc, 20);
+        r.add(base + 24 * frame).intoArray(acc, 24);
+        r.add(base + 28 * frame).intoArray(acc, 28);
     }
 
     private static void anchors1(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {

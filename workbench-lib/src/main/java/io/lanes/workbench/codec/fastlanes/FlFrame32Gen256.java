@@ -50,14 +50,24 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static final VectorMask<Integer> AT4 = VectorMask.fromLong(S, 0xf0L);
     /** Every lane takes the last: the running total carried to the next vector. */
     private static final VectorShuffle<Integer> LAST = VectorShuffle.fromOp(S, i -> 7);
+    /** 0, 1, ..., 7: a lane's chain within its vector, in lane order (the width-0 ramp). */
+    private static final IntVector IOTA = IntVector.zero(S).addIndex(1);
     /** FL_ORDER lanes 0..7: their chains' positions in anchor vectors 0 and 1. */
     private static final IntVector CHAIN0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14}, 0);
+    /** FL_ORDER lanes 0..7: their chains. */
+    private static final IntVector CHAINK0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14}, 0);
     /** FL_ORDER lanes 8..15: their chains' positions in anchor vectors 2 and 3. */
     private static final IntVector CHAIN1 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14}, 0);
+    /** FL_ORDER lanes 8..15: their chains. */
+    private static final IntVector CHAINK1 = IntVector.fromArray(S, new int[] {16, 18, 20, 22, 24, 26, 28, 30}, 0);
     /** FL_ORDER lanes 16..23: their chains' positions in anchor vectors 0 and 1. */
     private static final IntVector CHAIN2 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15}, 0);
+    /** FL_ORDER lanes 16..23: their chains. */
+    private static final IntVector CHAINK2 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15}, 0);
     /** FL_ORDER lanes 24..31: their chains' positions in anchor vectors 2 and 3. */
     private static final IntVector CHAIN3 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15}, 0);
+    /** FL_ORDER lanes 24..31: their chains. */
+    private static final IntVector CHAINK3 = IntVector.fromArray(S, new int[] {17, 19, 21, 23, 25, 27, 29, 31}, 0);
 
     static {
         for (int w = 0; w <= 32; w++) {
@@ -281,41 +291,19 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
 
     private static void anchors0(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
         IntVector f = IntVector.broadcast(S, frame);
-        IntVector e0 = f;
-        e0 = e0.add(e0.rearrange(UP1, AT1));
-        e0 = e0.add(e0.rearrange(UP2, AT2));
-        e0 = e0.add(e0.rearrange(UP4, AT4));
-        IntVector e1 = f;
-        e1 = e1.add(e1.rearrange(UP1, AT1));
-        e1 = e1.add(e1.rearrange(UP2, AT2));
-        e1 = e1.add(e1.rearrange(UP4, AT4));
-        IntVector e2 = f;
-        e2 = e2.add(e2.rearrange(UP1, AT1));
-        e2 = e2.add(e2.rearrange(UP2, AT2));
-        e2 = e2.add(e2.rearrange(UP4, AT4));
-        IntVector e3 = f;
-        e3 = e3.add(e3.rearrange(UP1, AT1));
-        e3 = e3.add(e3.rearrange(UP2, AT2));
-        e3 = e3.add(e3.rearrange(UP4, AT4));
-        IntVector c = IntVector.broadcast(S, base - frame);
-        e0 = e0.add(c);
-        c = e0.rearrange(LAST);
-        e1 = e1.add(c);
-        c = e1.rearrange(LAST);
-        e2 = e2.add(c);
-        c = e2.rearrange(LAST);
-        e3 = e3.add(c);
         if (flOrder) {
-            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
-            CHAIN1.selectFrom(e2, e3).intoArray(acc, 8);
-            CHAIN2.selectFrom(e0, e1).intoArray(acc, 16);
-            CHAIN3.selectFrom(e2, e3).intoArray(acc, 24);
+            IntVector b = IntVector.broadcast(S, base);
+            CHAINK0.mul(f).add(b).intoArray(acc, 0);
+            CHAINK1.mul(f).add(b).intoArray(acc, 8);
+            CHAINK2.mul(f).add(b).intoArray(acc, 16);
+            CHAINK3.mul(f).add(b).intoArray(acc, 24);
             return;
         }
-        e0.intoArray(acc, 0);
-        e1.intoArray(acc, 8);
-        e2.intoArray(acc, 16);
-        e3.intoArray(acc, 24);
+        IntVector r = IOTA.mul(f);
+        r.add(base).intoArray(acc, 0);
+        r.add(base + 8 * frame).intoArray(acc, 8);
+        r.add(base + 16 * frame).intoArray(acc, 16);
+        r.add(base + 24 * frame).intoArray(acc, 24);
     }
 
     private static void anchors1(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {

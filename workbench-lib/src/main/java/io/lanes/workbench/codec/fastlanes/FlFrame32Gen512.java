@@ -55,10 +55,16 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
     private static final VectorMask<Integer> AT8 = VectorMask.fromLong(S, 0xff00L);
     /** Every lane takes the last: the running total carried to the next vector. */
     private static final VectorShuffle<Integer> LAST = VectorShuffle.fromOp(S, i -> 15);
+    /** 0, 1, ..., 15: a lane's chain within its vector, in lane order (the width-0 ramp). */
+    private static final IntVector IOTA = IntVector.zero(S).addIndex(1);
     /** FL_ORDER lanes 0..15: their chains' positions in anchor vectors 0 and 1. */
     private static final IntVector CHAIN0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}, 0);
+    /** FL_ORDER lanes 0..15: their chains. */
+    private static final IntVector CHAINK0 = IntVector.fromArray(S, new int[] {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}, 0);
     /** FL_ORDER lanes 16..31: their chains' positions in anchor vectors 0 and 1. */
     private static final IntVector CHAIN1 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}, 0);
+    /** FL_ORDER lanes 16..31: their chains. */
+    private static final IntVector CHAINK1 = IntVector.fromArray(S, new int[] {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}, 0);
 
     static {
         for (int w = 0; w <= 32; w++) {
@@ -282,27 +288,15 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
 
     private static void anchors0(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {
         IntVector f = IntVector.broadcast(S, frame);
-        IntVector e0 = f;
-        e0 = e0.add(e0.rearrange(UP1, AT1));
-        e0 = e0.add(e0.rearrange(UP2, AT2));
-        e0 = e0.add(e0.rearrange(UP4, AT4));
-        e0 = e0.add(e0.rearrange(UP8, AT8));
-        IntVector e1 = f;
-        e1 = e1.add(e1.rearrange(UP1, AT1));
-        e1 = e1.add(e1.rearrange(UP2, AT2));
-        e1 = e1.add(e1.rearrange(UP4, AT4));
-        e1 = e1.add(e1.rearrange(UP8, AT8));
-        IntVector c = IntVector.broadcast(S, base - frame);
-        e0 = e0.add(c);
-        c = e0.rearrange(LAST);
-        e1 = e1.add(c);
         if (flOrder) {
-            CHAIN0.selectFrom(e0, e1).intoArray(acc, 0);
-            CHAIN1.selectFrom(e0, e1).intoArray(acc, 16);
+            IntVector b = IntVector.broadcast(S, base);
+            CHAINK0.mul(f).add(b).intoArray(acc, 0);
+            CHAINK1.mul(f).add(b).intoArray(acc, 16);
             return;
         }
-        e0.intoArray(acc, 0);
-        e1.intoArray(acc, 16);
+        IntVector r = IOTA.mul(f);
+        r.add(base).intoArray(acc, 0);
+        r.add(base + 16 * frame).intoArray(acc, 16);
     }
 
     private static void anchors1(byte[] in, int p, int base, int frame, boolean flOrder, int[] acc) {

@@ -40,6 +40,8 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
     private static final VectorMask<Long> AT1 = VectorMask.fromLong(S, 0x2L);
     /** Every lane takes the last: the running total carried to the next vector. */
     private static final VectorShuffle<Long> LAST = VectorShuffle.fromOp(S, i -> 1);
+    /** 0, 1, ..., 1: a lane's chain within its vector, in lane order (the width-0 ramp). */
+    private static final LongVector IOTA = LongVector.zero(S).addIndex(1);
 
     static {
         for (int w = 0; w <= 64; w++) {
@@ -423,46 +425,15 @@ final class FlFrame64Gen128 implements FlFrameCode64 {
 
     private static void anchors0(byte[] in, int p, long base, long frame, boolean flOrder, long[] acc) {
         LongVector f = LongVector.broadcast(S, frame);
-        LongVector e0 = f;
-        e0 = e0.add(e0.rearrange(UP1, AT1));
-        LongVector e1 = f;
-        e1 = e1.add(e1.rearrange(UP1, AT1));
-        LongVector e2 = f;
-        e2 = e2.add(e2.rearrange(UP1, AT1));
-        LongVector e3 = f;
-        e3 = e3.add(e3.rearrange(UP1, AT1));
-        LongVector e4 = f;
-        e4 = e4.add(e4.rearrange(UP1, AT1));
-        LongVector e5 = f;
-        e5 = e5.add(e5.rearrange(UP1, AT1));
-        LongVector e6 = f;
-        e6 = e6.add(e6.rearrange(UP1, AT1));
-        LongVector e7 = f;
-        e7 = e7.add(e7.rearrange(UP1, AT1));
-        LongVector c = LongVector.broadcast(S, base - frame);
-        e0 = e0.add(c);
-        c = e0.rearrange(LAST);
-        e1 = e1.add(c);
-        c = e1.rearrange(LAST);
-        e2 = e2.add(c);
-        c = e2.rearrange(LAST);
-        e3 = e3.add(c);
-        c = e3.rearrange(LAST);
-        e4 = e4.add(c);
-        c = e4.rearrange(LAST);
-        e5 = e5.add(c);
-        c = e5.rearrange(LAST);
-        e6 = e6.add(c);
-        c = e6.rearrange(LAST);
-        e7 = e7.add(c);
-        e0.intoArray(acc, 0);
-        e1.intoArray(acc, 2);
-        e2.intoArray(acc, 4);
-        e3.intoArray(acc, 6);
-        e4.intoArray(acc, 8);
-        e5.intoArray(acc, 10);
-        e6.intoArray(acc, 12);
-        e7.intoArray(acc, 14);
+        LongVector r = IOTA.mul(f);
+        r.add(base).intoArray(acc, 0);
+        r.add(base + 2 * frame).intoArray(acc, 2);
+        r.add(base + 4 * frame).intoArray(acc, 4);
+        r.add(base + 6 * frame).intoArray(acc, 6);
+        r.add(base + 8 * frame).intoArray(acc, 8);
+        r.add(base + 10 * frame).intoArray(acc, 10);
+        r.add(base + 12 * frame).intoArray(acc, 12);
+        r.add(base + 14 * frame).intoArray(acc, 14);
     }
 
     private static void anchors1(byte[] in, int p, long base, long frame, boolean flOrder, long[] acc) {

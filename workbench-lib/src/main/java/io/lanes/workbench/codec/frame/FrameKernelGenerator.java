@@ -369,13 +369,22 @@ public final class FrameKernelGenerator {
         }
         s.line("/** Every lane takes the last: the running total carried to the next vector. */");
         s.line("private static final VectorShuffle<" + t.box + "> LAST = VectorShuffle.fromOp(S, i -> " + (vl - 1) + ");");
+        s.line("/** 0, 1, ..., " + (vl - 1) + ": a lane's chain within its vector, in lane order (the width-0 ramp). */");
+        s.line("private static final " + t.vec + " IOTA = " + t.vec + ".zero(S).addIndex(1);");
         if (t.bits == 32) {
             for (int a = 0; a < lanes / vl; a++) {
                 int[] src = chainSources(vl, a);
                 StringBuilder ib = new StringBuilder();
-                for (int i = 0; i < vl; i++) ib.append(i == 0 ? "" : ", ").append(2 * (a * vl % 16 + i) + a * vl / 16 - src[0] * vl);
+                StringBuilder kb = new StringBuilder();
+                for (int i = 0; i < vl; i++) {
+                    int at = 2 * (a * vl % 16 + i) + a * vl / 16 - src[0] * vl;
+                    ib.append(i == 0 ? "" : ", ").append(at);
+                    kb.append(i == 0 ? "" : ", ").append(src[0] * vl + at);
+                }
                 s.line("/** FL_ORDER lanes " + a * vl + ".." + (a * vl + vl - 1) + ": their chains' positions in anchor vectors " + src[0] + " and " + (src[0] + 1) + ". */");
                 s.line("private static final " + t.vec + " CHAIN" + a + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + ib + "}, 0);");
+                s.line("/** FL_ORDER lanes " + a * vl + ".." + (a * vl + vl - 1) + ": their chains. */");
+                s.line("private static final " + t.vec + " CHAINK" + a + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + kb + "}, 0);");
             }
         }
         s.line("");
@@ -413,15 +422,15 @@ public final class FrameKernelGenerator {
         for (int w = 0; w <= t.bits; w++) s.line("case " + w + " -> anchors" + w + "(in, p, base, frame, flOrder, acc);");
         s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
         s.line("}").line("}");
-        for (int w = 0; w <= t.bits; w++) {
+        anchorRamp(s, t, vl, per, sig);
+        for (int w = 1; w <= t.bits; w++) {
             s.line("");
             s.line("private static void anchors" + w + sig + " {");
-            if (w > 0 && w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
+            if (w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
             s.line(t.vec + " f = " + t.vec + ".broadcast(S, frame);");
             for (int j = 0; j < per; j++) {
                 String e;
-                if (w == 0) e = "f";
-                else if (w == t.bits) e = t.load("p + " + j * vl * t.bytes()) + ".add(f)";
+                if (w == t.bits) e = t.load("p + " + j * vl * t.bytes()) + ".add(f)";
                 else {
                     Pattern pt = Pattern.of(t, vl, w, j);
                     int at = (w * per + j) * vl;
@@ -454,6 +463,26 @@ public final class FrameKernelGenerator {
             for (int j = 0; j < per; j++) s.line("e" + j + ".intoArray(acc, " + j * vl + ");");
             s.line("}");
         }
+    }
+
+    /**
+     * Width 0: every slot is 0, so chain k's anchor is base + k * frame, a ramp with no prefix sum (the
+     * common case of runs and regular steps, where the sum's dependent permutes cost a third of the block).
+     */
+    private static void anchorRamp(Src s, Ty t, int vl, int per, String sig) {
+        s.line("");
+        s.line("private static void anchors0" + sig + " {");
+        s.line(t.vec + " f = " + t.vec + ".broadcast(S, frame);");
+        if (t.bits == 32) {
+            s.line("if (flOrder) {");
+            s.line(t.vec + " b = " + t.vec + ".broadcast(S, base);");
+            for (int a = 0; a < per; a++) s.line("CHAINK" + a + ".mul(f).add(b).intoArray(acc, " + a * vl + ");");
+            s.line("return;");
+            s.line("}");
+        }
+        s.line(t.vec + " r = IOTA.mul(f);");
+        for (int j = 0; j < per; j++) s.line("r.add(" + (j == 0 ? "base" : "base + " + j * vl + " * frame") + ").intoArray(acc, " + j * vl + ");");
+        s.line("}");
     }
 
     /** Whether the tile transpose uses two-source lane selects (AVX-512's vpermt2d, which the 512-bit shape implies). */
