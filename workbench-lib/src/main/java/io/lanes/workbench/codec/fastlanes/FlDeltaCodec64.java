@@ -1,6 +1,7 @@
 package io.lanes.workbench.codec.fastlanes;
 
 import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.LongCodec;
 import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
@@ -9,6 +10,7 @@ import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorSpecies;
 
+import java.util.Arrays;
 
 /**
  * FastLanes delta over int64 values (seed 001; format in {@link FlDeltaPages}): every 1024-value block
@@ -19,11 +21,13 @@ import jdk.incubator.vector.VectorSpecies;
  * choice). {@link PforCostModel} picks each block's frame and width; deltas that need more are
  * exceptions (a jump, a reset or a wrap costs one, not a wider block). Decode unpacks, adds and, for
  * flat output of FL_ORDER lanes, restores file order in registers, in one pass per block (no grid in
- * memory); a block with exceptions is unpacked in row order first, its exceptions added to their
- * deltas, and then summed from those at full width. A trailing partial block is sequential delta.
+ * memory). Each exception then adds to the rest of its lane: to its run's tail in file order, carried
+ * down the rows in row order; a file-order block with more exceptions than runs is instead unpacked in
+ * row order, patched, and summed from those deltas at full width. A trailing partial block is
+ * sequential delta.
  *
  * <p>Encode does not modify its input and allocates scratch per call; decode allocates nothing (one
- * scratch of lane sums and a block's deltas per thread). Thread-safe.
+ * scratch per thread: lane sums, a block's deltas and its exceptions to carry). Thread-safe.
  */
 public final class FlDeltaCodec64 implements LongCodec {
     private static final int BLOCK = FlDeltaPages.BLOCK;
@@ -228,13 +232,18 @@ public final class FlDeltaCodec64 implements LongCodec {
             else scalarAnchors(in, p, anchorWidth, base, anchorFrame, acc);
             p += anchorBytes;
             int o = outOff + b * BLOCK;
-            if (exc == 0 || flat && exc <= TAIL_EXCEPTIONS) {
-                if (flat) kernel.deltaFlat(width, in, p, out, o, frame, acc);
-                else kernel.deltaRows(width, in, p, out, o, frame, acc);
+            // an exception adds to one delta, so to every later value of its lane: add it to the decoded
+            // values rather than patch the deltas and sum a second time
+            if (!flat) {
+                kernel.deltaRows(width, in, p, out, o, frame, acc);
                 p += 128 * width;
-                // an exception adds to one delta, so to every later value of its lane: in file order a
-                // lane is a run of ROWS values, so add it to the run's tail rather than patch the deltas
-                // and sum a second time (in row order the tail is strided and the second sum is cheaper)
+                if (exc > 0) p = addCarried(in, p, exc, out, o, scratch.carried);
+                continue;
+            }
+            if (exc <= TAIL_EXCEPTIONS) {
+                // in file order a lane is a run of ROWS values: add each exception to its run's tail
+                kernel.deltaFlat(width, in, p, out, o, frame, acc);
+                p += 128 * width;
                 int high = p + 2 * exc;
                 for (int e = 0; e < exc; e++) {
                     int pos = FlDeltaPages.position(in, p + 2 * e, BLOCK);
@@ -244,18 +253,17 @@ public final class FlDeltaCodec64 implements LongCodec {
                 p = high + 8 * exc;
                 continue;
             }
-            // patch the deltas in row order, then sum (and restore file order) from them at full width
+            // more tails than a block's worth of values: patch the deltas in row order, then sum and
+            // restore file order from them at full width
             kernel.rows(width, in, p, scratch.rows, 0, frame);
             p += 128 * width;
             int high = p + 2 * exc;
             for (int e = 0; e < exc; e++) {
-                int pos = FlDeltaPages.position(in, p + 2 * e, BLOCK);
-                scratch.rows[strided ? pos : TO_TRANSPOSED[pos]] += Bytes.getLong(in, high + 8 * e);
+                scratch.rows[TO_TRANSPOSED[FlDeltaPages.position(in, p + 2 * e, BLOCK)]] += Bytes.getLong(in, high + 8 * e);
             }
             p = high + 8 * exc;
             scratch.fillGrid();
-            if (flat) kernel.deltaFlat(64, scratch.grid, 0, out, o, 0, acc);
-            else kernel.deltaRows(64, scratch.grid, 0, out, o, 0, acc);
+            kernel.deltaFlat(64, scratch.grid, 0, out, o, 0, acc);
         }
         int len = n - full * BLOCK;
         if (len > 0) {
@@ -283,6 +291,37 @@ public final class FlDeltaCodec64 implements LongCodec {
     }
 
     /**
+     * Adds each of the {@code exc} exceptions at {@code p} to its lane from its row on, in a block
+     * decoded in row order (row r of lane l at {@code out[o + LANES * r + l]}): the exceptions are summed
+     * into {@code carried} at their row positions and carried down the rows in one pass over the block,
+     * so the pass costs the same for any count. {@code carried} is all zero on entry and on return, also
+     * when a position is corrupt. Returns the end of the exceptions.
+     */
+    private int addCarried(byte[] in, int p, int exc, long[] out, int o, long[] carried) {
+        int high = p + 2 * exc;
+        try {
+            for (int e = 0; e < exc; e++) carried[rowPosition(FlDeltaPages.position(in, p + 2 * e, BLOCK))] += Bytes.getLong(in, high + 8 * e);
+        } catch (CorruptDataException bad) {
+            Arrays.fill(carried, 0);
+            throw bad;
+        }
+        for (int g = 0; g < LANES; g += SPECIES.length()) {
+            LongVector c = LongVector.zero(SPECIES);
+            for (int at = g; at < BLOCK; at += LANES) {
+                c = c.add(LongVector.fromArray(SPECIES, carried, at));
+                LongVector.fromArray(SPECIES, out, o + at).add(c).intoArray(out, o + at);
+            }
+        }
+        for (int e = 0; e < exc; e++) carried[rowPosition(FlDeltaPages.u16(in, p + 2 * e))] = 0; // checked above
+        return high + 8 * exc;
+    }
+
+    /** Row-order position of the block's value {@code pos}: strided lanes are already in row order. */
+    private int rowPosition(int pos) {
+        return strided ? pos : TO_TRANSPOSED[pos];
+    }
+
+    /**
      * Adds {@code v} to {@code out[run + from, run + ROWS)}, the tail of one lane's run: masked vector adds
      * over the whole run, so no loop exit depends on where the exception falls. The masks are the bits
      * of one long (ROWS <= 64), on AVX-512 one mask-register move each: 2.3-2.7 ns an exception here
@@ -301,6 +340,8 @@ public final class FlDeltaCodec64 implements LongCodec {
         final long[] acc = new long[2 * LANES];
         /** A block's deltas in row order, patched. */
         final long[] rows = new long[BLOCK];
+        /** Row-order exceptions of a block to carry down its lanes; all zero between blocks. */
+        final long[] carried = new long[BLOCK];
         /** The same as full-width FastLanes bytes: at width 64, word r of lane l is row r of lane l. */
         final byte[] grid = new byte[8 * BLOCK];
 

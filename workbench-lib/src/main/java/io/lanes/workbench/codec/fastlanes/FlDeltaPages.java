@@ -100,16 +100,21 @@ final class FlDeltaPages {
 
     /** The exception count at {@code at} of a block or tail of {@code len} values, validated. */
     static int exceptions(byte[] in, int at, int len) {
-        int e = (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8;
+        int e = u16(in, at);
         if (e > len) throw new CorruptDataException("exception count", at, e + " exceptions in " + len + " values");
         return e;
     }
 
     /** The exception position at {@code at}, validated to lie inside {@code len} values. */
     static int position(byte[] in, int at, int len) {
-        int pos = (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8;
+        int pos = u16(in, at);
         if (pos >= len) throw new CorruptDataException("exception position", at, "position " + pos + " outside " + len + " values");
         return pos;
+    }
+
+    /** The little-endian unsigned 16-bit field at {@code at}, unchecked. */
+    static int u16(byte[] in, int at) {
+        return (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8;
     }
 
     static void putU16(byte[] out, int at, int v) {

@@ -171,6 +171,25 @@ class FlDeltaCodecTest {
         }
     }
 
+    @Test
+    void aCorruptExceptionPositionLeavesTheNextRowOrderDecodeIntact() {
+        // row order carries exceptions down the lanes through a per-thread grid that must stay zero:
+        // a page whose last exception position is corrupt fails, and the next page on the thread
+        // decodes as if that one had never been seen
+        int[] v = spiky(16);
+        byte[] page = encode(TRANSPOSED, v);
+        int exc = exceptionsOfBlock(page, 0);
+        assertTrue(exc > 1, exc + " exceptions in block 0");
+        int last = blockEnd(page, FlDeltaPages.HEADER) - exc * FlDeltaPages.exceptionBytes(4) + 2 * (exc - 1);
+        byte[] bad = page.clone();
+        FlDeltaPages.putU16(bad, last, 1024);
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> decode(TRANSPOSED, bad));
+        assertEquals(last, e.offset(), e.getMessage());
+        int[] want = new int[v.length];
+        OutputOrder.TRANSPOSED.arrange(v, v.length, want);
+        assertArrayEquals(want, decode(TRANSPOSED, page));
+    }
+
     private static byte[] encode64(LongCodec c, long[] v) {
         byte[] out = new byte[c.maxEncodedBytes(v.length)];
         return Arrays.copyOf(out, c.encode(v, 0, v.length, out, 0));
