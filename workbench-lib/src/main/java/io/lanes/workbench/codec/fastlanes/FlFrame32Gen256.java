@@ -168,38 +168,38 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     public void deltaRows(int width, byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         switch (width) {
             case 0 -> deltaRows0_0(in, p, out, o, frame, acc);
-            case 1 -> { deltaRows1_0(in, p, out, o, frame, acc); deltaRows1_1(in, p, out, o, frame, acc); }
-            case 2 -> { deltaRows2_0(in, p, out, o, frame, acc); deltaRows2_1(in, p, out, o, frame, acc); }
+            case 1 -> deltaRows1_0(in, p, out, o, frame, acc);
+            case 2 -> deltaRows2_0(in, p, out, o, frame, acc);
             case 3 -> { deltaRows3_0(in, p, out, o, frame, acc); deltaRows3_1(in, p, out, o, frame, acc); }
-            case 4 -> { deltaRows4_0(in, p, out, o, frame, acc); deltaRows4_1(in, p, out, o, frame, acc); }
+            case 4 -> deltaRows4_0(in, p, out, o, frame, acc);
             case 5 -> { deltaRows5_0(in, p, out, o, frame, acc); deltaRows5_1(in, p, out, o, frame, acc); }
             case 6 -> { deltaRows6_0(in, p, out, o, frame, acc); deltaRows6_1(in, p, out, o, frame, acc); }
             case 7 -> { deltaRows7_0(in, p, out, o, frame, acc); deltaRows7_1(in, p, out, o, frame, acc); }
-            case 8 -> { deltaRows8_0(in, p, out, o, frame, acc); deltaRows8_1(in, p, out, o, frame, acc); }
+            case 8 -> deltaRows8_0(in, p, out, o, frame, acc);
             case 9 -> { deltaRows9_0(in, p, out, o, frame, acc); deltaRows9_1(in, p, out, o, frame, acc); }
             case 10 -> { deltaRows10_0(in, p, out, o, frame, acc); deltaRows10_1(in, p, out, o, frame, acc); }
             case 11 -> { deltaRows11_0(in, p, out, o, frame, acc); deltaRows11_1(in, p, out, o, frame, acc); }
-            case 12 -> { deltaRows12_0(in, p, out, o, frame, acc); deltaRows12_1(in, p, out, o, frame, acc); }
+            case 12 -> deltaRows12_0(in, p, out, o, frame, acc);
             case 13 -> { deltaRows13_0(in, p, out, o, frame, acc); deltaRows13_1(in, p, out, o, frame, acc); }
             case 14 -> { deltaRows14_0(in, p, out, o, frame, acc); deltaRows14_1(in, p, out, o, frame, acc); }
             case 15 -> { deltaRows15_0(in, p, out, o, frame, acc); deltaRows15_1(in, p, out, o, frame, acc); }
-            case 16 -> { deltaRows16_0(in, p, out, o, frame, acc); deltaRows16_1(in, p, out, o, frame, acc); }
+            case 16 -> deltaRows16_0(in, p, out, o, frame, acc);
             case 17 -> { deltaRows17_0(in, p, out, o, frame, acc); deltaRows17_1(in, p, out, o, frame, acc); }
             case 18 -> { deltaRows18_0(in, p, out, o, frame, acc); deltaRows18_1(in, p, out, o, frame, acc); }
             case 19 -> { deltaRows19_0(in, p, out, o, frame, acc); deltaRows19_1(in, p, out, o, frame, acc); }
-            case 20 -> { deltaRows20_0(in, p, out, o, frame, acc); deltaRows20_1(in, p, out, o, frame, acc); }
+            case 20 -> deltaRows20_0(in, p, out, o, frame, acc);
             case 21 -> { deltaRows21_0(in, p, out, o, frame, acc); deltaRows21_1(in, p, out, o, frame, acc); }
             case 22 -> { deltaRows22_0(in, p, out, o, frame, acc); deltaRows22_1(in, p, out, o, frame, acc); }
             case 23 -> { deltaRows23_0(in, p, out, o, frame, acc); deltaRows23_1(in, p, out, o, frame, acc); }
-            case 24 -> { deltaRows24_0(in, p, out, o, frame, acc); deltaRows24_1(in, p, out, o, frame, acc); }
+            case 24 -> deltaRows24_0(in, p, out, o, frame, acc);
             case 25 -> { deltaRows25_0(in, p, out, o, frame, acc); deltaRows25_1(in, p, out, o, frame, acc); }
             case 26 -> { deltaRows26_0(in, p, out, o, frame, acc); deltaRows26_1(in, p, out, o, frame, acc); }
             case 27 -> { deltaRows27_0(in, p, out, o, frame, acc); deltaRows27_1(in, p, out, o, frame, acc); }
-            case 28 -> { deltaRows28_0(in, p, out, o, frame, acc); deltaRows28_1(in, p, out, o, frame, acc); }
+            case 28 -> deltaRows28_0(in, p, out, o, frame, acc);
             case 29 -> { deltaRows29_0(in, p, out, o, frame, acc); deltaRows29_1(in, p, out, o, frame, acc); }
             case 30 -> { deltaRows30_0(in, p, out, o, frame, acc); deltaRows30_1(in, p, out, o, frame, acc); }
             case 31 -> { deltaRows31_0(in, p, out, o, frame, acc); deltaRows31_1(in, p, out, o, frame, acc); }
-            case 32 -> { deltaRows32_0(in, p, out, o, frame, acc); deltaRows32_1(in, p, out, o, frame, acc); }
+            case 32 -> deltaRows32_0(in, p, out, o, frame, acc);
             default -> throw new IllegalArgumentException("width " + width + " outside 0..32");
         }
     }
@@ -2025,89 +2025,30 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows1_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0x1);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            a = a.add(w0.lanewise(LSHR, 1).and(m).add(f));
-            a.intoArray(out, r + 32);
-            a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w0.lanewise(LSHR, 3).and(m).add(f));
-            a.intoArray(out, r + 96);
-            a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 128);
-            a = a.add(w0.lanewise(LSHR, 5).and(m).add(f));
-            a.intoArray(out, r + 160);
-            a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w0.lanewise(LSHR, 7).and(m).add(f));
-            a.intoArray(out, r + 224);
-            a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 256);
-            a = a.add(w0.lanewise(LSHR, 9).and(m).add(f));
-            a.intoArray(out, r + 288);
-            a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w0.lanewise(LSHR, 11).and(m).add(f));
-            a.intoArray(out, r + 352);
-            a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 384);
-            a = a.add(w0.lanewise(LSHR, 13).and(m).add(f));
-            a.intoArray(out, r + 416);
-            a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w0.lanewise(LSHR, 15).and(m).add(f));
-            a.intoArray(out, r + 480);
-            a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 512);
-            a = a.add(w0.lanewise(LSHR, 17).and(m).add(f));
-            a.intoArray(out, r + 544);
-            a = a.add(w0.lanewise(LSHR, 18).and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w0.lanewise(LSHR, 19).and(m).add(f));
-            a.intoArray(out, r + 608);
-            a = a.add(w0.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 640);
-            a = a.add(w0.lanewise(LSHR, 21).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a = a.add(w0.lanewise(LSHR, 22).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w0.lanewise(LSHR, 23).and(m).add(f));
-            a.intoArray(out, r + 736);
-            a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 768);
-            a = a.add(w0.lanewise(LSHR, 25).and(m).add(f));
-            a.intoArray(out, r + 800);
-            a = a.add(w0.lanewise(LSHR, 26).and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w0.lanewise(LSHR, 27).and(m).add(f));
-            a.intoArray(out, r + 864);
-            a = a.add(w0.lanewise(LSHR, 28).and(m).add(f));
-            a.intoArray(out, r + 896);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 128; q < end; q += 128, r += 1024) {
+            IntVector w_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            IntVector w_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            IntVector w_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            for (int i = 0; i < 32; i++) {
+                a_0 = a_0.add(w_0.lanewise(LSHR, i).and(m).add(f));
+                a_0.intoArray(out, r + 32 * i + 0);
+                a_1 = a_1.add(w_1.lanewise(LSHR, i).and(m).add(f));
+                a_1.intoArray(out, r + 32 * i + 8);
+                a_2 = a_2.add(w_2.lanewise(LSHR, i).and(m).add(f));
+                a_2.intoArray(out, r + 32 * i + 16);
+                a_3 = a_3.add(w_3.lanewise(LSHR, i).and(m).add(f));
+                a_3.intoArray(out, r + 32 * i + 24);
+            }
         }
-    }
-
-    private static void deltaRows1_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0x1);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.lanewise(LSHR, 29).and(m).add(f));
-            a.intoArray(out, r + 928);
-            a = a.add(w0.lanewise(LSHR, 30).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w0.lanewise(LSHR, 31).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat1_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -2570,90 +2511,30 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows2_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0x3);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            a = a.add(w0.lanewise(LSHR, 2).and(m).add(f));
-            a.intoArray(out, r + 32);
-            a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w0.lanewise(LSHR, 6).and(m).add(f));
-            a.intoArray(out, r + 96);
-            a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 128);
-            a = a.add(w0.lanewise(LSHR, 10).and(m).add(f));
-            a.intoArray(out, r + 160);
-            a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w0.lanewise(LSHR, 14).and(m).add(f));
-            a.intoArray(out, r + 224);
-            a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 256);
-            a = a.add(w0.lanewise(LSHR, 18).and(m).add(f));
-            a.intoArray(out, r + 288);
-            a = a.add(w0.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w0.lanewise(LSHR, 22).and(m).add(f));
-            a.intoArray(out, r + 352);
-            a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 384);
-            a = a.add(w0.lanewise(LSHR, 26).and(m).add(f));
-            a.intoArray(out, r + 416);
-            a = a.add(w0.lanewise(LSHR, 28).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w0.lanewise(LSHR, 30).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w1.and(m).add(f));
-            a.intoArray(out, r + 512);
-            a = a.add(w1.lanewise(LSHR, 2).and(m).add(f));
-            a.intoArray(out, r + 544);
-            a = a.add(w1.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w1.lanewise(LSHR, 6).and(m).add(f));
-            a.intoArray(out, r + 608);
-            a = a.add(w1.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 640);
-            a = a.add(w1.lanewise(LSHR, 10).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a = a.add(w1.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w1.lanewise(LSHR, 14).and(m).add(f));
-            a.intoArray(out, r + 736);
-            a = a.add(w1.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 768);
-            a = a.add(w1.lanewise(LSHR, 18).and(m).add(f));
-            a.intoArray(out, r + 800);
-            a = a.add(w1.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w1.lanewise(LSHR, 22).and(m).add(f));
-            a.intoArray(out, r + 864);
-            a = a.add(w1.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 896);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 256; q < end; q += 128, r += 512) {
+            IntVector w_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            IntVector w_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            IntVector w_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            IntVector w_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            for (int i = 0; i < 16; i++) {
+                a_0 = a_0.add(w_0.lanewise(LSHR, 2 * i).and(m).add(f));
+                a_0.intoArray(out, r + 32 * i + 0);
+                a_1 = a_1.add(w_1.lanewise(LSHR, 2 * i).and(m).add(f));
+                a_1.intoArray(out, r + 32 * i + 8);
+                a_2 = a_2.add(w_2.lanewise(LSHR, 2 * i).and(m).add(f));
+                a_2.intoArray(out, r + 32 * i + 16);
+                a_3 = a_3.add(w_3.lanewise(LSHR, 2 * i).and(m).add(f));
+                a_3.intoArray(out, r + 32 * i + 24);
+            }
         }
-    }
-
-    private static void deltaRows2_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0x3);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w1.lanewise(LSHR, 26).and(m).add(f));
-            a.intoArray(out, r + 928);
-            a = a.add(w1.lanewise(LSHR, 28).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w1.lanewise(LSHR, 30).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat2_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -3848,92 +3729,84 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows4_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xf);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            a = a.add(w0.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 32);
-            a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 96);
-            a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 128);
-            a = a.add(w0.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 160);
-            a = a.add(w0.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w0.lanewise(LSHR, 28).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w1.and(m).add(f));
-            a.intoArray(out, r + 256);
-            a = a.add(w1.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 288);
-            a = a.add(w1.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w1.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 352);
-            a = a.add(w1.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 384);
-            a = a.add(w1.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 416);
-            a = a.add(w1.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w1.lanewise(LSHR, 28).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w2.and(m).add(f));
-            a.intoArray(out, r + 512);
-            a = a.add(w2.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 544);
-            a = a.add(w2.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w2.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 608);
-            a = a.add(w2.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 640);
-            a = a.add(w2.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a = a.add(w2.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w2.lanewise(LSHR, 28).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.and(m).add(f));
-            a.intoArray(out, r + 768);
-            a = a.add(w3.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 800);
-            a = a.add(w3.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w3.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 864);
-            a = a.add(w3.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 896);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 512; q < end; q += 128, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 4).and(m).add(f));
+            a_0.intoArray(out, r + 32);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 4).and(m).add(f));
+            a_1.intoArray(out, r + 40);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 4).and(m).add(f));
+            a_2.intoArray(out, r + 48);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 4).and(m).add(f));
+            a_3.intoArray(out, r + 56);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 8).and(m).add(f));
+            a_0.intoArray(out, r + 64);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 8).and(m).add(f));
+            a_1.intoArray(out, r + 72);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 8).and(m).add(f));
+            a_2.intoArray(out, r + 80);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 8).and(m).add(f));
+            a_3.intoArray(out, r + 88);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 12).and(m).add(f));
+            a_0.intoArray(out, r + 96);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 12).and(m).add(f));
+            a_1.intoArray(out, r + 104);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 12).and(m).add(f));
+            a_2.intoArray(out, r + 112);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 12).and(m).add(f));
+            a_3.intoArray(out, r + 120);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 16).and(m).add(f));
+            a_0.intoArray(out, r + 128);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 16).and(m).add(f));
+            a_1.intoArray(out, r + 136);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 16).and(m).add(f));
+            a_2.intoArray(out, r + 144);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 16).and(m).add(f));
+            a_3.intoArray(out, r + 152);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 20).and(m).add(f));
+            a_0.intoArray(out, r + 160);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 20).and(m).add(f));
+            a_1.intoArray(out, r + 168);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 20).and(m).add(f));
+            a_2.intoArray(out, r + 176);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 20).and(m).add(f));
+            a_3.intoArray(out, r + 184);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 24).and(m).add(f));
+            a_0.intoArray(out, r + 192);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 24).and(m).add(f));
+            a_1.intoArray(out, r + 200);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 24).and(m).add(f));
+            a_2.intoArray(out, r + 208);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 24).and(m).add(f));
+            a_3.intoArray(out, r + 216);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 28).add(f));
+            a_0.intoArray(out, r + 224);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 28).add(f));
+            a_1.intoArray(out, r + 232);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 28).add(f));
+            a_2.intoArray(out, r + 240);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 28).add(f));
+            a_3.intoArray(out, r + 248);
         }
-    }
-
-    private static void deltaRows4_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xf);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.lanewise(LSHR, 20).and(m).add(f));
-            a.intoArray(out, r + 928);
-            a = a.add(w3.lanewise(LSHR, 24).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w3.lanewise(LSHR, 28).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat4_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -6594,96 +6467,52 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows8_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            a = a.add(w0.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 32);
-            a = a.add(w0.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w0.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 96);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w1.and(m).add(f));
-            a.intoArray(out, r + 128);
-            a = a.add(w1.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 160);
-            a = a.add(w1.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w1.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w2.and(m).add(f));
-            a.intoArray(out, r + 256);
-            a = a.add(w2.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 288);
-            a = a.add(w2.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w2.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 352);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.and(m).add(f));
-            a.intoArray(out, r + 384);
-            a = a.add(w3.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 416);
-            a = a.add(w3.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w3.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w4.and(m).add(f));
-            a.intoArray(out, r + 512);
-            a = a.add(w4.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 544);
-            a = a.add(w4.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w4.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 608);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w5.and(m).add(f));
-            a.intoArray(out, r + 640);
-            a = a.add(w5.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a = a.add(w5.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w5.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w6.and(m).add(f));
-            a.intoArray(out, r + 768);
-            a = a.add(w6.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 800);
-            a = a.add(w6.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w6.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 864);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w7.and(m).add(f));
-            a.intoArray(out, r + 896);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 1024; q < end; q += 128, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 8).and(m).add(f));
+            a_0.intoArray(out, r + 32);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 8).and(m).add(f));
+            a_1.intoArray(out, r + 40);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 8).and(m).add(f));
+            a_2.intoArray(out, r + 48);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 8).and(m).add(f));
+            a_3.intoArray(out, r + 56);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 16).and(m).add(f));
+            a_0.intoArray(out, r + 64);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 16).and(m).add(f));
+            a_1.intoArray(out, r + 72);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 16).and(m).add(f));
+            a_2.intoArray(out, r + 80);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 16).and(m).add(f));
+            a_3.intoArray(out, r + 88);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 24).add(f));
+            a_0.intoArray(out, r + 96);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 24).add(f));
+            a_1.intoArray(out, r + 104);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 24).add(f));
+            a_2.intoArray(out, r + 112);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 24).add(f));
+            a_3.intoArray(out, r + 120);
         }
-    }
-
-    private static void deltaRows8_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w7.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 928);
-            a = a.add(w7.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w7.lanewise(LSHR, 24).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat8_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -9482,100 +9311,92 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows12_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xfff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            a = a.add(w0.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w1.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 96);
-            a = a.add(w1.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 128);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 160);
-            a = a.add(w2.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w2.lanewise(LSHR, 20).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.and(m).add(f));
-            a.intoArray(out, r + 256);
-            a = a.add(w3.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 288);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w4.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 352);
-            a = a.add(w4.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 384);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w4.lanewise(LSHR, 28).or(w5.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 416);
-            a = a.add(w5.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w5.lanewise(LSHR, 20).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w6.and(m).add(f));
-            a.intoArray(out, r + 512);
-            a = a.add(w6.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 544);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w7.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 608);
-            a = a.add(w7.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 640);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            a = a.add(w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a = a.add(w8.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w8.lanewise(LSHR, 20).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            a = a.add(w9.and(m).add(f));
-            a.intoArray(out, r + 768);
-            a = a.add(w9.lanewise(LSHR, 12).and(m).add(f));
-            a.intoArray(out, r + 800);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 1536; q < end; q += 384, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 12).and(m).add(f));
+            a_0.intoArray(out, r + 32);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 12).and(m).add(f));
+            a_1.intoArray(out, r + 40);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 12).and(m).add(f));
+            a_2.intoArray(out, r + 48);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 12).and(m).add(f));
+            a_3.intoArray(out, r + 56);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).add(f));
+            a_0.intoArray(out, r + 64);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).add(f));
+            a_1.intoArray(out, r + 72);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).add(f));
+            a_2.intoArray(out, r + 80);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).add(f));
+            a_3.intoArray(out, r + 88);
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 4).and(m).add(f));
+            a_0.intoArray(out, r + 96);
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 4).and(m).add(f));
+            a_1.intoArray(out, r + 104);
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 4).and(m).add(f));
+            a_2.intoArray(out, r + 112);
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 4).and(m).add(f));
+            a_3.intoArray(out, r + 120);
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 16).and(m).add(f));
+            a_0.intoArray(out, r + 128);
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 16).and(m).add(f));
+            a_1.intoArray(out, r + 136);
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 16).and(m).add(f));
+            a_2.intoArray(out, r + 144);
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 16).and(m).add(f));
+            a_3.intoArray(out, r + 152);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f));
+            a_0.intoArray(out, r + 160);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f));
+            a_1.intoArray(out, r + 168);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 28).or(w2_2.lanewise(LSHL, 4)).and(m).add(f));
+            a_2.intoArray(out, r + 176);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 28).or(w2_3.lanewise(LSHL, 4)).and(m).add(f));
+            a_3.intoArray(out, r + 184);
+            a_0 = a_0.add(w2_0.lanewise(LSHR, 8).and(m).add(f));
+            a_0.intoArray(out, r + 192);
+            a_1 = a_1.add(w2_1.lanewise(LSHR, 8).and(m).add(f));
+            a_1.intoArray(out, r + 200);
+            a_2 = a_2.add(w2_2.lanewise(LSHR, 8).and(m).add(f));
+            a_2.intoArray(out, r + 208);
+            a_3 = a_3.add(w2_3.lanewise(LSHR, 8).and(m).add(f));
+            a_3.intoArray(out, r + 216);
+            a_0 = a_0.add(w2_0.lanewise(LSHR, 20).add(f));
+            a_0.intoArray(out, r + 224);
+            a_1 = a_1.add(w2_1.lanewise(LSHR, 20).add(f));
+            a_1.intoArray(out, r + 232);
+            a_2 = a_2.add(w2_2.lanewise(LSHR, 20).add(f));
+            a_2.intoArray(out, r + 240);
+            a_3 = a_3.add(w2_3.lanewise(LSHR, 20).add(f));
+            a_3.intoArray(out, r + 248);
         }
-    }
-
-    private static void deltaRows12_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xfff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            a = a.add(w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w10.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 864);
-            a = a.add(w10.lanewise(LSHR, 16).and(m).add(f));
-            a.intoArray(out, r + 896);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            a = a.add(w10.lanewise(LSHR, 28).or(w11.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 928);
-            a = a.add(w11.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w11.lanewise(LSHR, 20).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat12_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -12434,103 +12255,36 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows16_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            a = a.add(w0.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 32);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w1.and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w1.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 96);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w2.and(m).add(f));
-            a.intoArray(out, r + 128);
-            a = a.add(w2.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 160);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w3.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w4.and(m).add(f));
-            a.intoArray(out, r + 256);
-            a = a.add(w4.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 288);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w5.and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w5.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 352);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w6.and(m).add(f));
-            a.intoArray(out, r + 384);
-            a = a.add(w6.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 416);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w7.and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w7.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            a = a.add(w8.and(m).add(f));
-            a.intoArray(out, r + 512);
-            a = a.add(w8.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 544);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            a = a.add(w9.and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w9.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 608);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            a = a.add(w10.and(m).add(f));
-            a.intoArray(out, r + 640);
-            a = a.add(w10.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 672);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            a = a.add(w11.and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w11.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            a = a.add(w12.and(m).add(f));
-            a.intoArray(out, r + 768);
-            a = a.add(w12.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 800);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            a = a.add(w13.and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w13.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 864);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            a = a.add(w14.and(m).add(f));
-            a.intoArray(out, r + 896);
-            a = a.add(w14.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 928);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 2048; q < end; q += 128, r += 64) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 16).add(f));
+            a_0.intoArray(out, r + 32);
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 16).add(f));
+            a_1.intoArray(out, r + 40);
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 16).add(f));
+            a_2.intoArray(out, r + 48);
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 16).add(f));
+            a_3.intoArray(out, r + 56);
         }
-    }
-
-    private static void deltaRows16_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            a = a.add(w15.and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w15.lanewise(LSHR, 16).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat16_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -15530,108 +15284,100 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows20_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xfffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w0.lanewise(LSHR, 20).or(w1.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 32);
-            a = a.add(w1.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 64);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w1.lanewise(LSHR, 28).or(w2.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w2.lanewise(LSHR, 16).or(w3.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 128);
-            a = a.add(w3.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 160);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w4.lanewise(LSHR, 12).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w5.and(m).add(f));
-            a.intoArray(out, r + 256);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w5.lanewise(LSHR, 20).or(w6.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 288);
-            a = a.add(w6.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 320);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w6.lanewise(LSHR, 28).or(w7.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 352);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            a = a.add(w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 384);
-            a = a.add(w8.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 416);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            a = a.add(w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w9.lanewise(LSHR, 12).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            a = a.add(w10.and(m).add(f));
-            a.intoArray(out, r + 512);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            a = a.add(w10.lanewise(LSHR, 20).or(w11.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 544);
-            a = a.add(w11.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 576);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            a = a.add(w11.lanewise(LSHR, 28).or(w12.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 608);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            a = a.add(w12.lanewise(LSHR, 16).or(w13.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 640);
-            a = a.add(w13.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 2560; q < end; q += 640, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 20).or(w1_0.lanewise(LSHL, 12)).and(m).add(f));
+            a_0.intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 20).or(w1_1.lanewise(LSHL, 12)).and(m).add(f));
+            a_1.intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 20).or(w1_2.lanewise(LSHL, 12)).and(m).add(f));
+            a_2.intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 20).or(w1_3.lanewise(LSHL, 12)).and(m).add(f));
+            a_3.intoArray(out, r + 56);
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 8).and(m).add(f));
+            a_0.intoArray(out, r + 64);
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 8).and(m).add(f));
+            a_1.intoArray(out, r + 72);
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 8).and(m).add(f));
+            a_2.intoArray(out, r + 80);
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 8).and(m).add(f));
+            a_3.intoArray(out, r + 88);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 28).or(w2_0.lanewise(LSHL, 4)).and(m).add(f));
+            a_0.intoArray(out, r + 96);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 28).or(w2_1.lanewise(LSHL, 4)).and(m).add(f));
+            a_1.intoArray(out, r + 104);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 28).or(w2_2.lanewise(LSHL, 4)).and(m).add(f));
+            a_2.intoArray(out, r + 112);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 28).or(w2_3.lanewise(LSHL, 4)).and(m).add(f));
+            a_3.intoArray(out, r + 120);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            a_0 = a_0.add(w2_0.lanewise(LSHR, 16).or(w3_0.lanewise(LSHL, 16)).and(m).add(f));
+            a_0.intoArray(out, r + 128);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 32 + 384).reinterpretAsInts();
+            a_1 = a_1.add(w2_1.lanewise(LSHR, 16).or(w3_1.lanewise(LSHL, 16)).and(m).add(f));
+            a_1.intoArray(out, r + 136);
+            IntVector w3_2 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            a_2 = a_2.add(w2_2.lanewise(LSHR, 16).or(w3_2.lanewise(LSHL, 16)).and(m).add(f));
+            a_2.intoArray(out, r + 144);
+            IntVector w3_3 = ByteVector.fromArray(B, in, q + 96 + 384).reinterpretAsInts();
+            a_3 = a_3.add(w2_3.lanewise(LSHR, 16).or(w3_3.lanewise(LSHL, 16)).and(m).add(f));
+            a_3.intoArray(out, r + 152);
+            a_0 = a_0.add(w3_0.lanewise(LSHR, 4).and(m).add(f));
+            a_0.intoArray(out, r + 160);
+            a_1 = a_1.add(w3_1.lanewise(LSHR, 4).and(m).add(f));
+            a_1.intoArray(out, r + 168);
+            a_2 = a_2.add(w3_2.lanewise(LSHR, 4).and(m).add(f));
+            a_2.intoArray(out, r + 176);
+            a_3 = a_3.add(w3_3.lanewise(LSHR, 4).and(m).add(f));
+            a_3.intoArray(out, r + 184);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            a_0 = a_0.add(w3_0.lanewise(LSHR, 24).or(w4_0.lanewise(LSHL, 8)).and(m).add(f));
+            a_0.intoArray(out, r + 192);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 32 + 512).reinterpretAsInts();
+            a_1 = a_1.add(w3_1.lanewise(LSHR, 24).or(w4_1.lanewise(LSHL, 8)).and(m).add(f));
+            a_1.intoArray(out, r + 200);
+            IntVector w4_2 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            a_2 = a_2.add(w3_2.lanewise(LSHR, 24).or(w4_2.lanewise(LSHL, 8)).and(m).add(f));
+            a_2.intoArray(out, r + 208);
+            IntVector w4_3 = ByteVector.fromArray(B, in, q + 96 + 512).reinterpretAsInts();
+            a_3 = a_3.add(w3_3.lanewise(LSHR, 24).or(w4_3.lanewise(LSHL, 8)).and(m).add(f));
+            a_3.intoArray(out, r + 216);
+            a_0 = a_0.add(w4_0.lanewise(LSHR, 12).add(f));
+            a_0.intoArray(out, r + 224);
+            a_1 = a_1.add(w4_1.lanewise(LSHR, 12).add(f));
+            a_1.intoArray(out, r + 232);
+            a_2 = a_2.add(w4_2.lanewise(LSHR, 12).add(f));
+            a_2.intoArray(out, r + 240);
+            a_3 = a_3.add(w4_3.lanewise(LSHR, 12).add(f));
+            a_3.intoArray(out, r + 248);
         }
-    }
-
-    private static void deltaRows20_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xfffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            a = a.add(w13.lanewise(LSHR, 24).or(w14.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w14.lanewise(LSHR, 12).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            a = a.add(w15.and(m).add(f));
-            a.intoArray(out, r + 768);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            a = a.add(w15.lanewise(LSHR, 20).or(w16.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 800);
-            a = a.add(w16.lanewise(LSHR, 8).and(m).add(f));
-            a.intoArray(out, r + 832);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            a = a.add(w16.lanewise(LSHR, 28).or(w17.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 864);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            a = a.add(w17.lanewise(LSHR, 16).or(w18.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 896);
-            a = a.add(w18.lanewise(LSHR, 4).and(m).add(f));
-            a.intoArray(out, r + 928);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            a = a.add(w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w19.lanewise(LSHR, 12).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat20_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -18717,112 +18463,60 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows24_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w0.lanewise(LSHR, 24).or(w1.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w1.lanewise(LSHR, 16).or(w2.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 64);
-            a = a.add(w2.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 96);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.and(m).add(f));
-            a.intoArray(out, r + 128);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w3.lanewise(LSHR, 24).or(w4.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 160);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w4.lanewise(LSHR, 16).or(w5.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w5.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w6.and(m).add(f));
-            a.intoArray(out, r + 256);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w6.lanewise(LSHR, 24).or(w7.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 288);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            a = a.add(w7.lanewise(LSHR, 16).or(w8.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 320);
-            a = a.add(w8.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 352);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            a = a.add(w9.and(m).add(f));
-            a.intoArray(out, r + 384);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            a = a.add(w9.lanewise(LSHR, 24).or(w10.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 416);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            a = a.add(w10.lanewise(LSHR, 16).or(w11.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w11.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            a = a.add(w12.and(m).add(f));
-            a.intoArray(out, r + 512);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            a = a.add(w12.lanewise(LSHR, 24).or(w13.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 544);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            a = a.add(w13.lanewise(LSHR, 16).or(w14.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 576);
-            a = a.add(w14.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 608);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            a = a.add(w15.and(m).add(f));
-            a.intoArray(out, r + 640);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            a = a.add(w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 672);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 3072; q < end; q += 384, r += 128) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 24).or(w1_0.lanewise(LSHL, 8)).and(m).add(f));
+            a_0.intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 24).or(w1_1.lanewise(LSHL, 8)).and(m).add(f));
+            a_1.intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 24).or(w1_2.lanewise(LSHL, 8)).and(m).add(f));
+            a_2.intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 24).or(w1_3.lanewise(LSHL, 8)).and(m).add(f));
+            a_3.intoArray(out, r + 56);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 16).or(w2_0.lanewise(LSHL, 16)).and(m).add(f));
+            a_0.intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 16).or(w2_1.lanewise(LSHL, 16)).and(m).add(f));
+            a_1.intoArray(out, r + 72);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 16).or(w2_2.lanewise(LSHL, 16)).and(m).add(f));
+            a_2.intoArray(out, r + 80);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 16).or(w2_3.lanewise(LSHL, 16)).and(m).add(f));
+            a_3.intoArray(out, r + 88);
+            a_0 = a_0.add(w2_0.lanewise(LSHR, 8).add(f));
+            a_0.intoArray(out, r + 96);
+            a_1 = a_1.add(w2_1.lanewise(LSHR, 8).add(f));
+            a_1.intoArray(out, r + 104);
+            a_2 = a_2.add(w2_2.lanewise(LSHR, 8).add(f));
+            a_2.intoArray(out, r + 112);
+            a_3 = a_3.add(w2_3.lanewise(LSHR, 8).add(f));
+            a_3.intoArray(out, r + 120);
         }
-    }
-
-    private static void deltaRows24_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            a = a.add(w16.lanewise(LSHR, 16).or(w17.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w17.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            a = a.add(w18.and(m).add(f));
-            a.intoArray(out, r + 768);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            a = a.add(w18.lanewise(LSHR, 24).or(w19.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 800);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            a = a.add(w19.lanewise(LSHR, 16).or(w20.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 832);
-            a = a.add(w20.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 864);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            a = a.add(w21.and(m).add(f));
-            a.intoArray(out, r + 896);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            a = a.add(w21.lanewise(LSHR, 24).or(w22.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 928);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            a = a.add(w22.lanewise(LSHR, 16).or(w23.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w23.lanewise(LSHR, 8).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat24_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -22041,116 +21735,108 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
     private static void deltaRows28_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.and(m).add(f));
-            a.intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w0.lanewise(LSHR, 28).or(w1.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w1.lanewise(LSHR, 24).or(w2.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w2.lanewise(LSHR, 20).or(w3.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w3.lanewise(LSHR, 16).or(w4.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w4.lanewise(LSHR, 12).or(w5.lanewise(LSHL, 20)).and(m).add(f));
-            a.intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w5.lanewise(LSHR, 8).or(w6.lanewise(LSHL, 24)).and(m).add(f));
-            a.intoArray(out, r + 192);
-            a = a.add(w6.lanewise(LSHR, 4).add(f));
-            a.intoArray(out, r + 224);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w7.and(m).add(f));
-            a.intoArray(out, r + 256);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            a = a.add(w7.lanewise(LSHR, 28).or(w8.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 288);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            a = a.add(w8.lanewise(LSHR, 24).or(w9.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 320);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            a = a.add(w9.lanewise(LSHR, 20).or(w10.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 352);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            a = a.add(w10.lanewise(LSHR, 16).or(w11.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 384);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            a = a.add(w11.lanewise(LSHR, 12).or(w12.lanewise(LSHL, 20)).and(m).add(f));
-            a.intoArray(out, r + 416);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            a = a.add(w12.lanewise(LSHR, 8).or(w13.lanewise(LSHL, 24)).and(m).add(f));
-            a.intoArray(out, r + 448);
-            a = a.add(w13.lanewise(LSHR, 4).add(f));
-            a.intoArray(out, r + 480);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            a = a.add(w14.and(m).add(f));
-            a.intoArray(out, r + 512);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            a = a.add(w14.lanewise(LSHR, 28).or(w15.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 544);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            a = a.add(w15.lanewise(LSHR, 24).or(w16.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 576);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            a = a.add(w16.lanewise(LSHR, 20).or(w17.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 608);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 3584; q < end; q += 896, r += 256) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.and(m).add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.and(m).add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.and(m).add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.and(m).add(f));
+            a_3.intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.lanewise(LSHR, 28).or(w1_0.lanewise(LSHL, 4)).and(m).add(f));
+            a_0.intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.lanewise(LSHR, 28).or(w1_1.lanewise(LSHL, 4)).and(m).add(f));
+            a_1.intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.lanewise(LSHR, 28).or(w1_2.lanewise(LSHL, 4)).and(m).add(f));
+            a_2.intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.lanewise(LSHR, 28).or(w1_3.lanewise(LSHL, 4)).and(m).add(f));
+            a_3.intoArray(out, r + 56);
+            IntVector w2_0 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
+            a_0 = a_0.add(w1_0.lanewise(LSHR, 24).or(w2_0.lanewise(LSHL, 8)).and(m).add(f));
+            a_0.intoArray(out, r + 64);
+            IntVector w2_1 = ByteVector.fromArray(B, in, q + 32 + 256).reinterpretAsInts();
+            a_1 = a_1.add(w1_1.lanewise(LSHR, 24).or(w2_1.lanewise(LSHL, 8)).and(m).add(f));
+            a_1.intoArray(out, r + 72);
+            IntVector w2_2 = ByteVector.fromArray(B, in, q + 64 + 256).reinterpretAsInts();
+            a_2 = a_2.add(w1_2.lanewise(LSHR, 24).or(w2_2.lanewise(LSHL, 8)).and(m).add(f));
+            a_2.intoArray(out, r + 80);
+            IntVector w2_3 = ByteVector.fromArray(B, in, q + 96 + 256).reinterpretAsInts();
+            a_3 = a_3.add(w1_3.lanewise(LSHR, 24).or(w2_3.lanewise(LSHL, 8)).and(m).add(f));
+            a_3.intoArray(out, r + 88);
+            IntVector w3_0 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
+            a_0 = a_0.add(w2_0.lanewise(LSHR, 20).or(w3_0.lanewise(LSHL, 12)).and(m).add(f));
+            a_0.intoArray(out, r + 96);
+            IntVector w3_1 = ByteVector.fromArray(B, in, q + 32 + 384).reinterpretAsInts();
+            a_1 = a_1.add(w2_1.lanewise(LSHR, 20).or(w3_1.lanewise(LSHL, 12)).and(m).add(f));
+            a_1.intoArray(out, r + 104);
+            IntVector w3_2 = ByteVector.fromArray(B, in, q + 64 + 384).reinterpretAsInts();
+            a_2 = a_2.add(w2_2.lanewise(LSHR, 20).or(w3_2.lanewise(LSHL, 12)).and(m).add(f));
+            a_2.intoArray(out, r + 112);
+            IntVector w3_3 = ByteVector.fromArray(B, in, q + 96 + 384).reinterpretAsInts();
+            a_3 = a_3.add(w2_3.lanewise(LSHR, 20).or(w3_3.lanewise(LSHL, 12)).and(m).add(f));
+            a_3.intoArray(out, r + 120);
+            IntVector w4_0 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
+            a_0 = a_0.add(w3_0.lanewise(LSHR, 16).or(w4_0.lanewise(LSHL, 16)).and(m).add(f));
+            a_0.intoArray(out, r + 128);
+            IntVector w4_1 = ByteVector.fromArray(B, in, q + 32 + 512).reinterpretAsInts();
+            a_1 = a_1.add(w3_1.lanewise(LSHR, 16).or(w4_1.lanewise(LSHL, 16)).and(m).add(f));
+            a_1.intoArray(out, r + 136);
+            IntVector w4_2 = ByteVector.fromArray(B, in, q + 64 + 512).reinterpretAsInts();
+            a_2 = a_2.add(w3_2.lanewise(LSHR, 16).or(w4_2.lanewise(LSHL, 16)).and(m).add(f));
+            a_2.intoArray(out, r + 144);
+            IntVector w4_3 = ByteVector.fromArray(B, in, q + 96 + 512).reinterpretAsInts();
+            a_3 = a_3.add(w3_3.lanewise(LSHR, 16).or(w4_3.lanewise(LSHL, 16)).and(m).add(f));
+            a_3.intoArray(out, r + 152);
+            IntVector w5_0 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
+            a_0 = a_0.add(w4_0.lanewise(LSHR, 12).or(w5_0.lanewise(LSHL, 20)).and(m).add(f));
+            a_0.intoArray(out, r + 160);
+            IntVector w5_1 = ByteVector.fromArray(B, in, q + 32 + 640).reinterpretAsInts();
+            a_1 = a_1.add(w4_1.lanewise(LSHR, 12).or(w5_1.lanewise(LSHL, 20)).and(m).add(f));
+            a_1.intoArray(out, r + 168);
+            IntVector w5_2 = ByteVector.fromArray(B, in, q + 64 + 640).reinterpretAsInts();
+            a_2 = a_2.add(w4_2.lanewise(LSHR, 12).or(w5_2.lanewise(LSHL, 20)).and(m).add(f));
+            a_2.intoArray(out, r + 176);
+            IntVector w5_3 = ByteVector.fromArray(B, in, q + 96 + 640).reinterpretAsInts();
+            a_3 = a_3.add(w4_3.lanewise(LSHR, 12).or(w5_3.lanewise(LSHL, 20)).and(m).add(f));
+            a_3.intoArray(out, r + 184);
+            IntVector w6_0 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
+            a_0 = a_0.add(w5_0.lanewise(LSHR, 8).or(w6_0.lanewise(LSHL, 24)).and(m).add(f));
+            a_0.intoArray(out, r + 192);
+            IntVector w6_1 = ByteVector.fromArray(B, in, q + 32 + 768).reinterpretAsInts();
+            a_1 = a_1.add(w5_1.lanewise(LSHR, 8).or(w6_1.lanewise(LSHL, 24)).and(m).add(f));
+            a_1.intoArray(out, r + 200);
+            IntVector w6_2 = ByteVector.fromArray(B, in, q + 64 + 768).reinterpretAsInts();
+            a_2 = a_2.add(w5_2.lanewise(LSHR, 8).or(w6_2.lanewise(LSHL, 24)).and(m).add(f));
+            a_2.intoArray(out, r + 208);
+            IntVector w6_3 = ByteVector.fromArray(B, in, q + 96 + 768).reinterpretAsInts();
+            a_3 = a_3.add(w5_3.lanewise(LSHR, 8).or(w6_3.lanewise(LSHL, 24)).and(m).add(f));
+            a_3.intoArray(out, r + 216);
+            a_0 = a_0.add(w6_0.lanewise(LSHR, 4).add(f));
+            a_0.intoArray(out, r + 224);
+            a_1 = a_1.add(w6_1.lanewise(LSHR, 4).add(f));
+            a_1.intoArray(out, r + 232);
+            a_2 = a_2.add(w6_2.lanewise(LSHR, 4).add(f));
+            a_2.intoArray(out, r + 240);
+            a_3 = a_3.add(w6_3.lanewise(LSHR, 4).add(f));
+            a_3.intoArray(out, r + 248);
         }
-    }
-
-    private static void deltaRows28_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector m = IntVector.broadcast(S, 0xfffffff);
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            a = a.add(w17.lanewise(LSHR, 16).or(w18.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 640);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            a = a.add(w18.lanewise(LSHR, 12).or(w19.lanewise(LSHL, 20)).and(m).add(f));
-            a.intoArray(out, r + 672);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            a = a.add(w19.lanewise(LSHR, 8).or(w20.lanewise(LSHL, 24)).and(m).add(f));
-            a.intoArray(out, r + 704);
-            a = a.add(w20.lanewise(LSHR, 4).add(f));
-            a.intoArray(out, r + 736);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            a = a.add(w21.and(m).add(f));
-            a.intoArray(out, r + 768);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            a = a.add(w21.lanewise(LSHR, 28).or(w22.lanewise(LSHL, 4)).and(m).add(f));
-            a.intoArray(out, r + 800);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            a = a.add(w22.lanewise(LSHR, 24).or(w23.lanewise(LSHL, 8)).and(m).add(f));
-            a.intoArray(out, r + 832);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            a = a.add(w23.lanewise(LSHR, 20).or(w24.lanewise(LSHL, 12)).and(m).add(f));
-            a.intoArray(out, r + 864);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            a = a.add(w24.lanewise(LSHR, 16).or(w25.lanewise(LSHL, 16)).and(m).add(f));
-            a.intoArray(out, r + 896);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            a = a.add(w25.lanewise(LSHR, 12).or(w26.lanewise(LSHL, 20)).and(m).add(f));
-            a.intoArray(out, r + 928);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            a = a.add(w26.lanewise(LSHR, 8).or(w27.lanewise(LSHL, 24)).and(m).add(f));
-            a.intoArray(out, r + 960);
-            a = a.add(w27.lanewise(LSHR, 4).add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat28_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
@@ -25429,118 +25115,40 @@ final class FlFrame32Gen256 implements FlFrameCode32 {
 
     private static void deltaRows32_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
-            a = a.add(w0.add(f));
-            a.intoArray(out, r + 0);
-            IntVector w1 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
-            a = a.add(w1.add(f));
-            a.intoArray(out, r + 32);
-            IntVector w2 = ByteVector.fromArray(B, in, q + 256).reinterpretAsInts();
-            a = a.add(w2.add(f));
-            a.intoArray(out, r + 64);
-            IntVector w3 = ByteVector.fromArray(B, in, q + 384).reinterpretAsInts();
-            a = a.add(w3.add(f));
-            a.intoArray(out, r + 96);
-            IntVector w4 = ByteVector.fromArray(B, in, q + 512).reinterpretAsInts();
-            a = a.add(w4.add(f));
-            a.intoArray(out, r + 128);
-            IntVector w5 = ByteVector.fromArray(B, in, q + 640).reinterpretAsInts();
-            a = a.add(w5.add(f));
-            a.intoArray(out, r + 160);
-            IntVector w6 = ByteVector.fromArray(B, in, q + 768).reinterpretAsInts();
-            a = a.add(w6.add(f));
-            a.intoArray(out, r + 192);
-            IntVector w7 = ByteVector.fromArray(B, in, q + 896).reinterpretAsInts();
-            a = a.add(w7.add(f));
-            a.intoArray(out, r + 224);
-            IntVector w8 = ByteVector.fromArray(B, in, q + 1024).reinterpretAsInts();
-            a = a.add(w8.add(f));
-            a.intoArray(out, r + 256);
-            IntVector w9 = ByteVector.fromArray(B, in, q + 1152).reinterpretAsInts();
-            a = a.add(w9.add(f));
-            a.intoArray(out, r + 288);
-            IntVector w10 = ByteVector.fromArray(B, in, q + 1280).reinterpretAsInts();
-            a = a.add(w10.add(f));
-            a.intoArray(out, r + 320);
-            IntVector w11 = ByteVector.fromArray(B, in, q + 1408).reinterpretAsInts();
-            a = a.add(w11.add(f));
-            a.intoArray(out, r + 352);
-            IntVector w12 = ByteVector.fromArray(B, in, q + 1536).reinterpretAsInts();
-            a = a.add(w12.add(f));
-            a.intoArray(out, r + 384);
-            IntVector w13 = ByteVector.fromArray(B, in, q + 1664).reinterpretAsInts();
-            a = a.add(w13.add(f));
-            a.intoArray(out, r + 416);
-            IntVector w14 = ByteVector.fromArray(B, in, q + 1792).reinterpretAsInts();
-            a = a.add(w14.add(f));
-            a.intoArray(out, r + 448);
-            IntVector w15 = ByteVector.fromArray(B, in, q + 1920).reinterpretAsInts();
-            a = a.add(w15.add(f));
-            a.intoArray(out, r + 480);
-            IntVector w16 = ByteVector.fromArray(B, in, q + 2048).reinterpretAsInts();
-            a = a.add(w16.add(f));
-            a.intoArray(out, r + 512);
-            IntVector w17 = ByteVector.fromArray(B, in, q + 2176).reinterpretAsInts();
-            a = a.add(w17.add(f));
-            a.intoArray(out, r + 544);
-            IntVector w18 = ByteVector.fromArray(B, in, q + 2304).reinterpretAsInts();
-            a = a.add(w18.add(f));
-            a.intoArray(out, r + 576);
-            IntVector w19 = ByteVector.fromArray(B, in, q + 2432).reinterpretAsInts();
-            a = a.add(w19.add(f));
-            a.intoArray(out, r + 608);
-            IntVector w20 = ByteVector.fromArray(B, in, q + 2560).reinterpretAsInts();
-            a = a.add(w20.add(f));
-            a.intoArray(out, r + 640);
-            IntVector w21 = ByteVector.fromArray(B, in, q + 2688).reinterpretAsInts();
-            a = a.add(w21.add(f));
-            a.intoArray(out, r + 672);
-            IntVector w22 = ByteVector.fromArray(B, in, q + 2816).reinterpretAsInts();
-            a = a.add(w22.add(f));
-            a.intoArray(out, r + 704);
-            IntVector w23 = ByteVector.fromArray(B, in, q + 2944).reinterpretAsInts();
-            a = a.add(w23.add(f));
-            a.intoArray(out, r + 736);
-            IntVector w24 = ByteVector.fromArray(B, in, q + 3072).reinterpretAsInts();
-            a = a.add(w24.add(f));
-            a.intoArray(out, r + 768);
-            IntVector w25 = ByteVector.fromArray(B, in, q + 3200).reinterpretAsInts();
-            a = a.add(w25.add(f));
-            a.intoArray(out, r + 800);
-            IntVector w26 = ByteVector.fromArray(B, in, q + 3328).reinterpretAsInts();
-            a = a.add(w26.add(f));
-            a.intoArray(out, r + 832);
-            IntVector w27 = ByteVector.fromArray(B, in, q + 3456).reinterpretAsInts();
-            a = a.add(w27.add(f));
-            a.intoArray(out, r + 864);
-            IntVector w28 = ByteVector.fromArray(B, in, q + 3584).reinterpretAsInts();
-            a = a.add(w28.add(f));
-            a.intoArray(out, r + 896);
-            IntVector w29 = ByteVector.fromArray(B, in, q + 3712).reinterpretAsInts();
-            a = a.add(w29.add(f));
-            a.intoArray(out, r + 928);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 8);
+        IntVector a_2 = IntVector.fromArray(S, acc, 16);
+        IntVector a_3 = IntVector.fromArray(S, acc, 24);
+        for (int q = p, r = o, end = p + 4096; q < end; q += 256, r += 64) {
+            IntVector w0_0 = ByteVector.fromArray(B, in, q).reinterpretAsInts();
+            a_0 = a_0.add(w0_0.add(f));
+            a_0.intoArray(out, r + 0);
+            IntVector w0_1 = ByteVector.fromArray(B, in, q + 32).reinterpretAsInts();
+            a_1 = a_1.add(w0_1.add(f));
+            a_1.intoArray(out, r + 8);
+            IntVector w0_2 = ByteVector.fromArray(B, in, q + 64).reinterpretAsInts();
+            a_2 = a_2.add(w0_2.add(f));
+            a_2.intoArray(out, r + 16);
+            IntVector w0_3 = ByteVector.fromArray(B, in, q + 96).reinterpretAsInts();
+            a_3 = a_3.add(w0_3.add(f));
+            a_3.intoArray(out, r + 24);
+            IntVector w1_0 = ByteVector.fromArray(B, in, q + 128).reinterpretAsInts();
+            a_0 = a_0.add(w1_0.add(f));
+            a_0.intoArray(out, r + 32);
+            IntVector w1_1 = ByteVector.fromArray(B, in, q + 32 + 128).reinterpretAsInts();
+            a_1 = a_1.add(w1_1.add(f));
+            a_1.intoArray(out, r + 40);
+            IntVector w1_2 = ByteVector.fromArray(B, in, q + 64 + 128).reinterpretAsInts();
+            a_2 = a_2.add(w1_2.add(f));
+            a_2.intoArray(out, r + 48);
+            IntVector w1_3 = ByteVector.fromArray(B, in, q + 96 + 128).reinterpretAsInts();
+            a_3 = a_3.add(w1_3.add(f));
+            a_3.intoArray(out, r + 56);
         }
-    }
-
-    private static void deltaRows32_1(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
-        IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 8) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            IntVector w30 = ByteVector.fromArray(B, in, q + 3840).reinterpretAsInts();
-            a = a.add(w30.add(f));
-            a.intoArray(out, r + 960);
-            IntVector w31 = ByteVector.fromArray(B, in, q + 3968).reinterpretAsInts();
-            a = a.add(w31.add(f));
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
-        }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 8);
+        a_2.intoArray(acc, 16);
+        a_3.intoArray(acc, 24);
     }
 
     private static void deltaFlat32_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {

@@ -540,7 +540,7 @@ public final class FrameKernelGenerator {
             for (int w = 0; w <= t.bits; w++) {
                 int fw = w;
                 int extra = op.delta ? 2 : 1; // the adds of one row
-                if (op == FlOp.ROWS && rowsLoop(t, vb, w) > 0) {
+                if (!op.flat && rowsLoop(t, vb, w) > 0) {
                     perWidth.add(List.of(new int[] {0, t.bits})); // one loop method, see flRowsLoop
                     continue;
                 }
@@ -595,8 +595,8 @@ public final class FrameKernelGenerator {
                     deltaFlatZero(s, t, vl, lanes);
                     continue;
                 }
-                if (op == FlOp.ROWS && rowsLoop(t, vb, w) > 0) {
-                    flRowsLoop(s, t, vb, lanes, w);
+                if (!op.flat && rowsLoop(t, vb, w) > 0) {
+                    flRowsLoop(s, t, vb, lanes, w, op);
                     continue;
                 }
                 if (op == FlOp.ROWS && rowsBands(t, vb)) {
@@ -667,31 +667,47 @@ public final class FrameKernelGenerator {
     }
 
     /**
-     * {@code rows} of one block at width {@code w} as a loop (see {@link #rowsLoop}). The loop runs
-     * from {@code p} to {@code p + 128 * w}, so its trip count is not a constant to C2, which would
+     * {@code rows} or {@code deltaRows} of one block at width {@code w} as a loop (see {@link #rowsLoop});
+     * the delta form carries each lane group's running sum through the loop in a register. The loop
+     * runs from {@code p} to {@code p + 128 * w}, so its trip count is not a constant to C2, which would
      * otherwise unroll it whole into the straight-line code the loop replaces.
      */
-    private static void flRowsLoop(Src s, Ty t, int vb, int lanes, int w) {
+    private static void flRowsLoop(Src s, Ty t, int vb, int lanes, int w, FlOp op) {
         int vl = vb / t.bits;
         int groups = lanes / vl;
         int rows = rowsLoop(t, vb, w);
         boolean words = rows * w == t.bits && rows >= 16;
         int step = 128 * (rows * w / t.bits);
         s.line("");
-        s.line("private static void rows" + w + "_0(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame) {");
+        s.line("private static void " + op.name + w + "_0(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame"
+                + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
         maskAndFrame(s, t, w);
+        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line(t.vec + " a_" + gr + " = " + t.vec + ".fromArray(S, acc, " + gr * vl + ");");
         s.line("for (int q = p, r = o, end = p + " + 128 * w + "; q < end; q += " + step + ", r += " + lanes * rows + ") {");
         if (words) {
             for (int gr = 0; gr < groups; gr++) s.line(t.vec + " w_" + gr + " = " + t.load(gr == 0 ? "q" : "q + " + t.bytes() * vl * gr) + ";");
             s.line("for (int i = 0; i < " + rows + "; i++) {");
             for (int gr = 0; gr < groups; gr++) {
-                s.line("w_" + gr + ".lanewise(LSHR, " + (w == 1 ? "i" : w + " * i") + ").and(m).add(f).intoArray(out, r + " + lanes + " * i + " + gr * vl + ");");
+                String e = "w_" + gr + ".lanewise(LSHR, " + (w == 1 ? "i" : w + " * i") + ").and(m).add(f)";
+                store(s, op.delta, e, gr, "r + " + lanes + " * i + " + gr * vl);
             }
             s.line("}");
         } else {
-            rowsAcrossGroups(s, t, vb, lanes, w, 0, rows, "q", "r");
+            rowsAcrossGroups(s, t, vb, lanes, w, 0, rows, "q", "r", op.delta);
         }
-        s.line("}").line("}");
+        s.line("}");
+        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line("a_" + gr + ".intoArray(acc, " + gr * vl + ");");
+        s.line("}");
+    }
+
+    /** Stores row value {@code e} of lane group {@code gr} at {@code at}, or for a delta adds it to the group's sum {@code a_gr} and stores that. */
+    private static void store(Src s, boolean delta, String e, int gr, String at) {
+        if (!delta) {
+            s.line(e + ".intoArray(out, " + at + ");");
+            return;
+        }
+        s.line("a_" + gr + " = a_" + gr + ".add(" + e + ");");
+        s.line("a_" + gr + ".intoArray(out, " + at + ");");
     }
 
     /**
@@ -714,15 +730,16 @@ public final class FrameKernelGenerator {
         s.line("");
         s.line("private static void rows" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame) {");
         maskAndFrame(s, t, w);
-        rowsAcrossGroups(s, t, vb, lanes, w, rowsOf[0], rowsOf[1], "p", "o");
+        rowsAcrossGroups(s, t, vb, lanes, w, rowsOf[0], rowsOf[1], "p", "o", false);
         s.line("}");
     }
 
     /**
      * Rows {@code from .. to-1} plus the frame, words from {@code in} at {@code in0}, stored from
-     * {@code out0}: a row across every lane group at a time, so stores run in address order.
+     * {@code out0} (for a delta, summed into the groups' {@code a_gr} first): a row across every lane
+     * group at a time, so stores run in address order.
      */
-    private static void rowsAcrossGroups(Src s, Ty t, int vb, int lanes, int w, int from, int to, String in0, String out0) {
+    private static void rowsAcrossGroups(Src s, Ty t, int vb, int lanes, int w, int from, int to, String in0, String out0, boolean delta) {
         int vl = vb / t.bits;
         int groups = lanes / vl;
         int[][] loaded = new int[groups][];
@@ -730,7 +747,7 @@ public final class FrameKernelGenerator {
         for (int r = from; r < to; r++) {
             for (int gr = 0; gr < groups; gr++) {
                 String e = row(s, t, w, r, loaded[gr], gr == 0 ? in0 : in0 + " + " + t.bytes() * vl * gr, "_" + gr);
-                s.line(e + ".add(f).intoArray(out, " + out0 + " + " + (r * lanes + gr * vl) + ");");
+                store(s, delta, e + ".add(f)", gr, out0 + " + " + (r * lanes + gr * vl));
             }
         }
     }
