@@ -1193,76 +1193,16 @@ final class FlFrame32Gen512 implements FlFrameCode32 {
 
     private static void deltaRows0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {
         IntVector f = IntVector.broadcast(S, frame);
-        for (int g = 0; g < 32; g += 16) {
-            int q = p + 4 * g;
-            int r = o + g;
-            IntVector a = IntVector.fromArray(S, acc, g);
-            a = a.add(f);
-            a.intoArray(out, r + 0);
-            a = a.add(f);
-            a.intoArray(out, r + 32);
-            a = a.add(f);
-            a.intoArray(out, r + 64);
-            a = a.add(f);
-            a.intoArray(out, r + 96);
-            a = a.add(f);
-            a.intoArray(out, r + 128);
-            a = a.add(f);
-            a.intoArray(out, r + 160);
-            a = a.add(f);
-            a.intoArray(out, r + 192);
-            a = a.add(f);
-            a.intoArray(out, r + 224);
-            a = a.add(f);
-            a.intoArray(out, r + 256);
-            a = a.add(f);
-            a.intoArray(out, r + 288);
-            a = a.add(f);
-            a.intoArray(out, r + 320);
-            a = a.add(f);
-            a.intoArray(out, r + 352);
-            a = a.add(f);
-            a.intoArray(out, r + 384);
-            a = a.add(f);
-            a.intoArray(out, r + 416);
-            a = a.add(f);
-            a.intoArray(out, r + 448);
-            a = a.add(f);
-            a.intoArray(out, r + 480);
-            a = a.add(f);
-            a.intoArray(out, r + 512);
-            a = a.add(f);
-            a.intoArray(out, r + 544);
-            a = a.add(f);
-            a.intoArray(out, r + 576);
-            a = a.add(f);
-            a.intoArray(out, r + 608);
-            a = a.add(f);
-            a.intoArray(out, r + 640);
-            a = a.add(f);
-            a.intoArray(out, r + 672);
-            a = a.add(f);
-            a.intoArray(out, r + 704);
-            a = a.add(f);
-            a.intoArray(out, r + 736);
-            a = a.add(f);
-            a.intoArray(out, r + 768);
-            a = a.add(f);
-            a.intoArray(out, r + 800);
-            a = a.add(f);
-            a.intoArray(out, r + 832);
-            a = a.add(f);
-            a.intoArray(out, r + 864);
-            a = a.add(f);
-            a.intoArray(out, r + 896);
-            a = a.add(f);
-            a.intoArray(out, r + 928);
-            a = a.add(f);
-            a.intoArray(out, r + 960);
-            a = a.add(f);
-            a.intoArray(out, r + 992);
-            a.intoArray(acc, g);
+        IntVector a_0 = IntVector.fromArray(S, acc, 0);
+        IntVector a_1 = IntVector.fromArray(S, acc, 16);
+        for (int i = 0; i < 32; i++) {
+            a_0 = a_0.add(f);
+            a_0.intoArray(out, o + 32 * i + 0);
+            a_1 = a_1.add(f);
+            a_1.intoArray(out, o + 32 * i + 16);
         }
+        a_0.intoArray(acc, 0);
+        a_1.intoArray(acc, 16);
     }
 
     private static void deltaFlat0_0(byte[] in, int p, int[] out, int o, int frame, int[] acc) {

@@ -540,7 +540,7 @@ public final class FrameKernelGenerator {
             for (int w = 0; w <= t.bits; w++) {
                 int fw = w;
                 int extra = op.delta ? 2 : 1; // the adds of one row
-                if (!op.flat && rowsLoop(t, vb, w) > 0) {
+                if (looped(op, t, vb, w)) {
                     perWidth.add(List.of(new int[] {0, t.bits})); // one loop method, see flRowsLoop
                     continue;
                 }
@@ -595,7 +595,7 @@ public final class FrameKernelGenerator {
                     deltaFlatZero(s, t, vl, lanes);
                     continue;
                 }
-                if (!op.flat && rowsLoop(t, vb, w) > 0) {
+                if (looped(op, t, vb, w)) {
                     flRowsLoop(s, t, vb, lanes, w, op);
                     continue;
                 }
@@ -662,6 +662,14 @@ public final class FrameKernelGenerator {
         return t.bits / g;
     }
 
+    /**
+     * Whether row-order {@code op} at width {@code w} is one loop method ({@link #flRowsLoop}): where
+     * {@link #rowsLoop} fits, and for a delta at width 0 (every row adds the frame) in the same shapes.
+     */
+    private static boolean looped(FlOp op, Ty t, int vb, int w) {
+        return !op.flat && (rowsLoop(t, vb, w) > 0 || op.delta && w == 0 && 1024 / vb <= 4);
+    }
+
     private static int gcd(int a, int b) {
         return b == 0 ? a : gcd(b, a % b);
     }
@@ -683,6 +691,15 @@ public final class FrameKernelGenerator {
                 + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
         maskAndFrame(s, t, w);
         if (op.delta) for (int gr = 0; gr < groups; gr++) s.line(t.vec + " a_" + gr + " = " + t.vec + ".fromArray(S, acc, " + gr * vl + ");");
+        if (w == 0) {
+            // every row adds the frame: one loop over the rows, stores in address order
+            s.line("for (int i = 0; i < " + t.bits + "; i++) {");
+            for (int gr = 0; gr < groups; gr++) store(s, true, "f", gr, "o + " + lanes + " * i + " + gr * vl);
+            s.line("}");
+            for (int gr = 0; gr < groups; gr++) s.line("a_" + gr + ".intoArray(acc, " + gr * vl + ");");
+            s.line("}");
+            return;
+        }
         s.line("for (int q = p, r = o, end = p + " + 128 * w + "; q < end; q += " + step + ", r += " + lanes * rows + ") {");
         if (words) {
             for (int gr = 0; gr < groups; gr++) s.line(t.vec + " w_" + gr + " = " + t.load(gr == 0 ? "q" : "q + " + t.bytes() * vl * gr) + ";");
