@@ -544,7 +544,7 @@ public final class FrameKernelGenerator {
                     perWidth.add(List.of(new int[] {0, t.bits})); // one loop method, see flRowsLoop
                     continue;
                 }
-                if (op == FlOp.ROWS && rowsBands(t, vb)) {
+                if (!op.flat && rowsBands(t, vb)) {
                     // straight-line bands, a row across every lane group at a time (see flRowsBand)
                     perWidth.add(bands(t.bits, r -> 1024 / vb * (rowCost(t, fw, r) + extra + 1)));
                     continue;
@@ -599,8 +599,8 @@ public final class FrameKernelGenerator {
                     flRowsLoop(s, t, vb, lanes, w, op);
                     continue;
                 }
-                if (op == FlOp.ROWS && rowsBands(t, vb)) {
-                    for (int b = 0; b < bs.size(); b++) flRowsBand(s, t, vb, lanes, w, b, bs.get(b));
+                if (!op.flat && rowsBands(t, vb)) {
+                    for (int b = 0; b < bs.size(); b++) flRowsBand(s, t, vb, lanes, w, b, bs.get(b), op);
                     continue;
                 }
                 for (int b = 0; b < bs.size(); b++) flMethod(s, t, vb, lanes, w, b, bs.get(b), op, op.flat ? flatBase : "g");
@@ -728,7 +728,7 @@ public final class FrameKernelGenerator {
     }
 
     /**
-     * Whether {@code rows} at the widths no loop fits are straight-line bands across the lane groups
+     * Whether {@code rows} and {@code deltaRows} at the widths no loop fits are straight-line bands across the lane groups
      * ({@link #flRowsBand}) rather than bands inside a loop over the groups: for int32 at 256 and 512
      * bits, where it was measured. The int64 kernels keep the group loop: their 64 rows across every
      * group made FlFrame64Gen256 and FlFrame64Gen512 over 5 MB of source each.
@@ -738,16 +738,22 @@ public final class FrameKernelGenerator {
     }
 
     /**
-     * {@code rows} of rows {@code rowsOf[0] .. rowsOf[1]-1} of one block as straight-line code, a row across
-     * every lane group at a time (the plain unpacker's bands): where no loop applies (see
+     * {@code rows} or {@code deltaRows} of rows {@code rowsOf[0] .. rowsOf[1]-1} of one block as straight-line
+     * code, a row across every lane group at a time (the plain unpacker's bands), a delta's sums passed
+     * between bands through {@code acc}: where no loop applies (see
      * {@link #rowsLoop}), a loop over the lane groups around a band ran slower per block (width 17,
      * 512 bits: 0.36 of store-only against the plain unpacker's 0.44).
      */
-    private static void flRowsBand(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf) {
+    private static void flRowsBand(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf, FlOp op) {
+        int vl = vb / t.bits;
+        int groups = lanes / vl;
         s.line("");
-        s.line("private static void rows" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame) {");
+        s.line("private static void " + op.name + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame"
+                + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
         maskAndFrame(s, t, w);
-        rowsAcrossGroups(s, t, vb, lanes, w, rowsOf[0], rowsOf[1], "p", "o", false);
+        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line(t.vec + " a_" + gr + " = " + t.vec + ".fromArray(S, acc, " + gr * vl + ");");
+        rowsAcrossGroups(s, t, vb, lanes, w, rowsOf[0], rowsOf[1], "p", "o", op.delta);
+        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line("a_" + gr + ".intoArray(acc, " + gr * vl + ");");
         s.line("}");
     }
 
