@@ -19,8 +19,9 @@ import java.util.function.IntUnaryOperator;
  * (one group of sequentially packed slots, summed and permuted to lane order in registers). Every width gets its own unrolled methods whose shifts,
  * masks and word loads are constants, as in {@code io.lanes.workbench.codec.bitpack.KernelGenerator}
  * (which writes the plain unpackers these extend; its layouts and lane tables are the same); the
- * FastLanes {@code rows} kernels take that generator's shapes too: a loop over periods of rows or
- * over words where the width allows ({@link #rowsLoop}), else (int32) bands a row across every lane group.
+ * FastLanes row-order kernels ({@code rows}, {@code deltaRows}) take that generator's shapes too: a loop
+ * over periods of rows or over words where the width allows ({@link #rowsLoop}), else (int32) bands a
+ * row across every lane group.
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>
@@ -467,7 +468,7 @@ public final class FrameKernelGenerator {
 
     /**
      * Width 0: every slot is 0, so chain k's anchor is base + k * frame, a ramp with no prefix sum (the
-     * common case of runs and regular steps, where the sum's dependent permutes cost a third of the block).
+     * common case of runs and regular steps, where the sum's dependent permutes cost a fifth of a block).
      */
     private static void anchorRamp(Src s, Ty t, int vl, int per, String sig) {
         s.line("");
@@ -690,13 +691,13 @@ public final class FrameKernelGenerator {
         s.line("private static void " + op.name + w + "_0(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame"
                 + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
         maskAndFrame(s, t, w);
-        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line(t.vec + " a_" + gr + " = " + t.vec + ".fromArray(S, acc, " + gr * vl + ");");
+        if (op.delta) sums(s, t, vl, groups, true);
         if (w == 0) {
             // every row adds the frame: one loop over the rows, stores in address order
             s.line("for (int i = 0; i < " + t.bits + "; i++) {");
             for (int gr = 0; gr < groups; gr++) store(s, true, "f", gr, "o + " + lanes + " * i + " + gr * vl);
             s.line("}");
-            for (int gr = 0; gr < groups; gr++) s.line("a_" + gr + ".intoArray(acc, " + gr * vl + ");");
+            sums(s, t, vl, groups, false);
             s.line("}");
             return;
         }
@@ -713,8 +714,15 @@ public final class FrameKernelGenerator {
             rowsAcrossGroups(s, t, vb, lanes, w, 0, rows, "q", "r", op.delta);
         }
         s.line("}");
-        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line("a_" + gr + ".intoArray(acc, " + gr * vl + ");");
+        if (op.delta) sums(s, t, vl, groups, false);
         s.line("}");
+    }
+
+    /** Loads each lane group's running sum {@code a_gr} from {@code acc}, or stores it back. */
+    private static void sums(Src s, Ty t, int vl, int groups, boolean load) {
+        for (int gr = 0; gr < groups; gr++) {
+            s.line(load ? t.vec + " a_" + gr + " = " + t.vec + ".fromArray(S, acc, " + gr * vl + ");" : "a_" + gr + ".intoArray(acc, " + gr * vl + ");");
+        }
     }
 
     /** Stores row value {@code e} of lane group {@code gr} at {@code at}, or for a delta adds it to the group's sum {@code a_gr} and stores that. */
@@ -728,10 +736,11 @@ public final class FrameKernelGenerator {
     }
 
     /**
-     * Whether {@code rows} and {@code deltaRows} at the widths no loop fits are straight-line bands across the lane groups
-     * ({@link #flRowsBand}) rather than bands inside a loop over the groups: for int32 at 256 and 512
-     * bits, where it was measured. The int64 kernels keep the group loop: their 64 rows across every
-     * group made FlFrame64Gen256 and FlFrame64Gen512 over 5 MB of source each.
+     * Whether {@code rows} and {@code deltaRows} at the widths no loop fits are straight-line bands
+     * across the lane groups ({@link #flRowsBand}) rather than bands inside a loop over the groups: for
+     * int32 at 256 and 512 bits, where it was measured (rows gains at both; deltaRows at 512, and is
+     * even at 256). The int64 kernels keep the group loop: their 64 rows across every group made
+     * FlFrame64Gen256 and FlFrame64Gen512 over 5 MB of source each.
      */
     private static boolean rowsBands(Ty t, int vb) {
         return t.bits == 32 && 1024 / vb <= 4;
@@ -751,9 +760,9 @@ public final class FrameKernelGenerator {
         s.line("private static void " + op.name + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame"
                 + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
         maskAndFrame(s, t, w);
-        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line(t.vec + " a_" + gr + " = " + t.vec + ".fromArray(S, acc, " + gr * vl + ");");
+        if (op.delta) sums(s, t, vl, groups, true);
         rowsAcrossGroups(s, t, vb, lanes, w, rowsOf[0], rowsOf[1], "p", "o", op.delta);
-        if (op.delta) for (int gr = 0; gr < groups; gr++) s.line("a_" + gr + ".intoArray(acc, " + gr * vl + ");");
+        if (op.delta) sums(s, t, vl, groups, false);
         s.line("}");
     }
 
