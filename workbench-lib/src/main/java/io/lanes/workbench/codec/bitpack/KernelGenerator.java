@@ -28,7 +28,7 @@ import java.util.TreeMap;
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>
- * {@code KernelGeneratorTest} regenerates in memory and fails when a checked-in file is stale.
+ * {@code GeneratedSourcesTest} regenerates in memory and fails when a checked-in file is stale.
  */
 public final class KernelGenerator {
     /** The command that regenerates every file (run from the project root). */

@@ -25,9 +25,9 @@ public enum ForLayout {
         return code;
     }
 
-    /** Registry name of the int32 codec that writes this layout; the int64 twin adds {@code 64}. */
-    public String codecName() {
-        return codecName;
+    /** Registry name of the codec of {@code bits}-bit values (32 or 64) that writes this layout: the int64 name adds {@code 64}. */
+    public String codecName(int bits) {
+        return bits == 64 ? codecName + "64" : codecName;
     }
 
     /** The layout of a layout byte, or {@code null} if no layout has that code. */

@@ -25,7 +25,7 @@ import java.util.function.IntUnaryOperator;
  *
  * <p>Uses only the JDK, so it runs as a single source file from the project root:
  * <pre>{@value #COMMAND}</pre>
- * {@code FrameKernelGeneratorTest} regenerates in memory and fails when a checked-in file is stale.
+ * {@code GeneratedSourcesTest} regenerates in memory and fails when a checked-in file is stale.
  */
 public final class FrameKernelGenerator {
     /** The command that regenerates every file (run from the project root). */

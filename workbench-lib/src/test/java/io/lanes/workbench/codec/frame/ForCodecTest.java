@@ -39,7 +39,7 @@ class ForCodecTest {
         v[1025] = -5;
         v[1026] = -2;
         for (ForLayout layout : ForLayout.values()) {
-            IntCodec c = (IntCodec) CodecRegistry.get(layout.codecName());
+            IntCodec c = (IntCodec) CodecRegistry.get(layout.codecName(32));
             byte[] page = encode(c, v);
             assertEquals(v.length, Bytes.getInt(page, 0));
             assertEquals(layout.code(), page[4]);
@@ -50,7 +50,7 @@ class ForCodecTest {
             assertEquals(-5, Bytes.getInt(page, tail + 1), "tail frame");
             assertEquals(tail + 5 + 1, page.length, "3 values of 2 bits: one byte");
             // any FOR decoder reads any layout into file order
-            for (ForLayout other : ForLayout.values()) assertArrayEquals(v, decode((IntCodec) CodecRegistry.get(other.codecName()), page), layout + " read by " + other);
+            for (ForLayout other : ForLayout.values()) assertArrayEquals(v, decode((IntCodec) CodecRegistry.get(other.codecName(32)), page), layout + " read by " + other);
         }
     }
 
@@ -63,13 +63,13 @@ class ForCodecTest {
         long[] limits64 = new long[3000];
         for (int i = 0; i < limits64.length; i++) limits64[i] = i % 3 == 0 ? Long.MIN_VALUE : Long.MAX_VALUE - i;
         for (ForLayout layout : ForLayout.values()) {
-            IntCodec c = (IntCodec) CodecRegistry.get(layout.codecName());
-            assertEquals(5 + 2 * 5, encode(c, constant).length, layout.codecName());
+            IntCodec c = (IntCodec) CodecRegistry.get(layout.codecName(32));
+            assertEquals(5 + 2 * 5, encode(c, constant).length, layout.codecName(32));
             assertArrayEquals(constant, decode(c, encode(c, constant)));
             byte[] page = encode(c, limits);
             assertEquals(32, page[5]);
             assertArrayEquals(limits, decode(c, page));
-            LongCodec c64 = (LongCodec) CodecRegistry.get(layout.codecName() + "64");
+            LongCodec c64 = (LongCodec) CodecRegistry.get(layout.codecName(64));
             byte[] out = new byte[c64.maxEncodedBytes(limits64.length)];
             int len = c64.encode(limits64, 0, limits64.length, out, 0);
             assertEquals(64, out[5]);
