@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Writes the int32 and int64 classes whose logic is one: each {@code Name.java.template} under the
- * codec package becomes {@code Name32.java} and {@code Name64.java} beside it (as the JDK writes its
+ * Writes the int32 and int64 classes whose logic is one: each {@code Name.java.template} under
+ * {@code io/lanes/workbench} becomes {@code Name32.java} and {@code Name64.java} beside it (as the JDK writes its
  * per-type buffers and vectors from one template). Java has no generics over primitive arrays, and
  * the hot loops must see {@code int[]} or {@code long[]}, so the twins are two classes; writing them
  * from one text keeps a fix in one from missing the other. Placeholders:
@@ -31,7 +31,7 @@ public final class TwinGenerator {
     /** The command that regenerates every twin (run from the project root). */
     public static final String COMMAND = "java workbench-lib/src/main/java/io/lanes/workbench/codec/TwinGenerator.java workbench-lib/src/main/java";
     /** Where the templates live, relative to the source root. */
-    static final String PACKAGE = "io/lanes/workbench/codec";
+    static final String PACKAGE = "io/lanes/workbench";
     private static final String SUFFIX = ".java.template";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$(\\w*)\\$");
 

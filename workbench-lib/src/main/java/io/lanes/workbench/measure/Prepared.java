@@ -33,7 +33,7 @@ import java.util.List;
  * repetition its own placement, so a median is over placements rather than one allocation's luck,
  * and twin arms see the same mix.
  */
-public abstract sealed class Prepared {
+public abstract sealed class Prepared permits PreparedValues32, PreparedValues64 {
     /** Slack before the encoded pages and before the output: the range placements move within. */
     public static final int PAD_BYTES = 4096;
 
@@ -60,7 +60,7 @@ public abstract sealed class Prepared {
      * @param pages    the writer's pages, or null when the subclass encodes its values as one page
      * @param maxBytes the codec's worst-case encoded size of n values (used when {@code pages} is null)
      */
-    private Prepared(Arm arm, int n, String what, Codec codec, List<ParquetPage> pages, int maxBytes) {
+    Prepared(Arm arm, int n, String what, Codec codec, List<ParquetPage> pages, int maxBytes) {
         this.arm = arm;
         this.n = n;
         this.what = what;
@@ -150,8 +150,8 @@ public abstract sealed class Prepared {
 
     /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values, encoded by the arm's codec as one page. */
     public static Prepared of(Arm arm, Column col, int n) {
-        if (col.type() == ValueType.INT32) return new Ints(arm, tile(col.ints(), n), col.id(), null);
-        return new Longs(arm, tile(col.longs(), n), col.id(), null);
+        if (col.type() == ValueType.INT32) return new PreparedValues32(arm, tile(col.ints(), n), col.id(), null);
+        return new PreparedValues64(arm, tile(col.longs(), n), col.id(), null);
     }
 
     /**
@@ -163,8 +163,8 @@ public abstract sealed class Prepared {
     public static Prepared of(Arm arm, Pages pages) {
         requireDecodes(arm, pages);
         Column v = pages.values();
-        if (v.type() == ValueType.INT32) return new Ints(arm, v.ints(), v.id(), pages.pages());
-        return new Longs(arm, v.longs(), v.id(), pages.pages());
+        if (v.type() == ValueType.INT32) return new PreparedValues32(arm, v.ints(), v.id(), pages.pages());
+        return new PreparedValues64(arm, v.longs(), v.id(), pages.pages());
     }
 
     /**
@@ -198,7 +198,7 @@ public abstract sealed class Prepared {
         return out;
     }
 
-    private static IllegalStateException mismatch(String where, Arm arm, int i, long got, long want) {
+    static IllegalStateException mismatch(String where, Arm arm, int i, long got, long want) {
         return new IllegalStateException(where + ": arm " + arm.name() + " decoded value " + i + " as " + got + ", expected " + want + " (results would be meaningless; nothing was timed)");
     }
 
@@ -215,171 +215,5 @@ public abstract sealed class Prepared {
 
     IllegalStateException miscounted(String where, int k) {
         return new IllegalStateException(where + ": arm " + arm.name() + " decoded " + k + " values, expected " + n);
-    }
-
-    static final class Ints extends Prepared {
-        private final IntCodec codec;
-        /** The values the pages hold, in file order; the encoder's input for a column. Not modified. */
-        private final int[] values;
-        private final int[] out;
-        private int[] want;
-
-        Ints(Arm arm, int[] values, String what, List<ParquetPage> pages) {
-            this(arm, values, what, pages, intCodec(arm, what));
-        }
-
-        private Ints(Arm arm, int[] values, String what, List<ParquetPage> pages, IntCodec codec) {
-            super(arm, values.length, what, codec, pages, codec == null || pages != null ? 0 : codec.maxEncodedBytes(values.length));
-            this.codec = codec;
-            this.values = values;
-            this.out = new int[n + PAD_BYTES / 4];
-            if (codec == null) encodedBytes = 4 * n;
-            if (encodes) {
-                encodedBytes = codec.encode(values, 0, n, encoded, 0);
-                pageEnds[0] = encodedBytes;
-            }
-        }
-
-        private static IntCodec intCodec(Arm arm, String what) {
-            Codec c = arm.codec();
-            if (c != null && !(c instanceof IntCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take int32 columns like " + what);
-            return (IntCodec) c;
-        }
-
-        @Override
-        public long decode() {
-            if (codec == null) {
-                StoreOnly.store(out, outOff, n, n);
-                return out[outOff + n - 1];
-            }
-            int k = decodePages();
-            return k + out[outOff + k - 1];
-        }
-
-        private int decodePages() {
-            int k = 0;
-            int from = 0;
-            for (int end : pageEnds) {
-                k += codec.decode(encoded, inOff + from, end - from, out, outOff + k);
-                from = end;
-            }
-            return k;
-        }
-
-        @Override
-        public long encode() {
-            if (!encodes) throw nothingToEncode();
-            return codec.encode(values, 0, n, encoded, inOff);
-        }
-
-        @Override
-        void moveOutput(int outOffBytes) {
-            outOff = outOffBytes / 4;
-        }
-
-        @Override
-        public void verify(String where) {
-            if (codec == null) return;
-            Arrays.fill(out, 0x5A5A5A5A);
-            int k;
-            try {
-                k = decodePages();
-            } catch (CorruptDataException | IllegalArgumentException e) {
-                throw undecodable(where, e);
-            }
-            if (k != n) throw miscounted(where, k);
-            if (want == null) {
-                want = values;
-                if (codec.outputOrder() != OutputOrder.FLAT) {
-                    want = new int[n];
-                    codec.outputOrder().arrange(values, n, want);
-                }
-            }
-            int i = Arrays.mismatch(out, outOff, outOff + n, want, 0, n);
-            if (i >= 0) throw mismatch(where, arm, i, out[outOff + i], want[i]);
-        }
-    }
-
-    static final class Longs extends Prepared {
-        private final LongCodec codec;
-        /** The values the pages hold, in file order; the encoder's input for a column. Not modified. */
-        private final long[] values;
-        private final long[] out;
-        private long[] want;
-
-        Longs(Arm arm, long[] values, String what, List<ParquetPage> pages) {
-            this(arm, values, what, pages, longCodec(arm, what));
-        }
-
-        private Longs(Arm arm, long[] values, String what, List<ParquetPage> pages, LongCodec codec) {
-            super(arm, values.length, what, codec, pages, codec == null || pages != null ? 0 : codec.maxEncodedBytes(values.length));
-            this.codec = codec;
-            this.values = values;
-            this.out = new long[n + PAD_BYTES / 8];
-            if (codec == null) encodedBytes = 8 * n;
-            if (encodes) {
-                encodedBytes = codec.encode(values, 0, n, encoded, 0);
-                pageEnds[0] = encodedBytes;
-            }
-        }
-
-        private static LongCodec longCodec(Arm arm, String what) {
-            Codec c = arm.codec();
-            if (c != null && !(c instanceof LongCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take int64 columns like " + what);
-            return (LongCodec) c;
-        }
-
-        @Override
-        public long decode() {
-            if (codec == null) {
-                StoreOnly.store(out, outOff, n, n);
-                return out[outOff + n - 1];
-            }
-            int k = decodePages();
-            return k + out[outOff + k - 1];
-        }
-
-        private int decodePages() {
-            int k = 0;
-            int from = 0;
-            for (int end : pageEnds) {
-                k += codec.decode(encoded, inOff + from, end - from, out, outOff + k);
-                from = end;
-            }
-            return k;
-        }
-
-        @Override
-        public long encode() {
-            if (!encodes) throw nothingToEncode();
-            return codec.encode(values, 0, n, encoded, inOff);
-        }
-
-        @Override
-        void moveOutput(int outOffBytes) {
-            outOff = outOffBytes / 8;
-        }
-
-        @Override
-        public void verify(String where) {
-            if (codec == null) return;
-            Arrays.fill(out, 0x5A5A5A5A5A5A5A5AL);
-            int k;
-            try {
-                k = decodePages();
-            } catch (CorruptDataException | IllegalArgumentException e) {
-                throw undecodable(where, e);
-            }
-            if (k != n) throw miscounted(where, k);
-            if (want == null) {
-                want = values;
-                if (codec.outputOrder() != OutputOrder.FLAT) {
-                    want = new long[n];
-                    codec.outputOrder().arrange(values, n, want);
-                }
-            }
-            int i = Arrays.mismatch(out, outOff, outOff + n, want, 0, n);
-            if (i >= 0) throw mismatch(where, arm, i, out[outOff + i], want[i]);
-        }
     }
 }

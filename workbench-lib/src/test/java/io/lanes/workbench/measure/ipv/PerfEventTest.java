@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,18 +47,24 @@ class PerfEventTest {
     @Test
     void theInProcessProtocolRunsOnTheMeasuringThread() {
         // the task clock stands in for the instruction counter a PMU would give: same brackets, same
-        // arithmetic. It counts nanoseconds, so the kernel must run long enough (here ~ms per bracket)
-        // that the 2N-N difference stands clear of scheduling noise on a loaded 2-core machine.
+        // arithmetic. It counts nanoseconds, not instructions, and one bracket pair here can be upset by
+        // a millisecond stall (seen 1 run in 4 on the 2-core VM), so the median of three measurements
+        // must show the kernel's cost
         PerfCounter clock = new PerfCounter(PerfEvent.TYPE_SOFTWARE, PerfEvent.SW_TASK_CLOCK);
         int values = 1 << 18;
-        List<IpvFigure> fs = clock.measure(List.of(new IpvRequest("plain", "syn.uniform.w12", values),
-                new IpvRequest("bitpack.seq.scalar", "syn.uniform.w12", values)));
-        assertEquals(2, fs.size());
-        for (IpvFigure f : fs) {
-            assertEquals(IpvFigure.EXACT_HW, f.backend());
-            assertEquals(values, f.values());
+        List<Long> deltas = new ArrayList<>();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            List<IpvFigure> fs = clock.measure(List.of(new IpvRequest("plain", "syn.uniform.w12", values),
+                    new IpvRequest("bitpack.seq.scalar", "syn.uniform.w12", values)));
+            assertEquals(2, fs.size());
+            for (IpvFigure f : fs) {
+                assertEquals(IpvFigure.EXACT_HW, f.backend());
+                assertEquals(values, f.values());
+            }
+            assertEquals("bitpack.seq.scalar", fs.get(1).codec());
+            deltas.add(fs.get(1).kernelDelta());
         }
-        assertEquals("bitpack.seq.scalar", fs.get(1).codec());
-        assertTrue(fs.get(1).kernelDelta() > 0, fs.get(1).detail());
+        Collections.sort(deltas);
+        assertTrue(deltas.get(1) > 0, "2N-N bracket differences of three measurements: " + deltas);
     }
 }
