@@ -1,0 +1,251 @@
+package io.lanes.workbench.codec.bitpack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * What both kernel generators ({@link KernelGenerator} and {@code codec.frame.FrameKernelGenerator})
+ * write alike: the value types, indented source text, the cut of a width's work into bands, the cost
+ * of a FastLanes row, and the in-register transpose of a tile of rows. Uses only the JDK, so the
+ * generators still run as source files (the launcher compiles this class from the same tree).
+ * Stateless apart from {@link Src}, which one generator thread fills.
+ */
+public final class KernelSource {
+    /**
+     * Largest estimated cost of one generated method. C1 (tier 3) gives up on a method of a few hundred
+     * Vector API calls ("out of virtual registers"), and a method C1 gives up on is never promoted to
+     * C2: it stays interpreted, about 1000x slower. So each width's work is cut into bands whose
+     * estimated cost stays under this (units: one per lanewise op, store, rearrange or blend; two per
+     * load or two-source select; measured failures started near 250). Band methods take one block and
+     * are called block by block, which costs a few percent against looping inside them but makes each
+     * one hot 50x sooner: HotSpot wants 600 invocations before C2, and until then they run as C1 code.
+     */
+    public static final int BUDGET = 150;
+    /** Vector shapes a kernel is generated for. */
+    public static final int[] VECTOR_BITS = {128, 256, 512};
+
+    private KernelSource() {
+    }
+
+    /** The value type a kernel is generated for: its names, literals and word size. */
+    public enum Ty {
+        INT(32, "int", "Integer", "IntVector", "Int", ""),
+        LONG(64, "long", "Long", "LongVector", "Long", "L");
+
+        /** Bits of a value. */
+        public final int bits;
+        /** The primitive type, {@code int} or {@code long}. */
+        public final String prim;
+        /** The boxed type a species names. */
+        public final String box;
+        /** The Vector API class. */
+        public final String vec;
+        /** The capitalised name in {@code reinterpretAsInts} and the like. */
+        public final String cap;
+        /** Suffix of a literal of this type. */
+        public final String suffix;
+
+        Ty(int bits, String prim, String box, String vec, String cap, String suffix) {
+            this.bits = bits;
+            this.prim = prim;
+            this.box = box;
+            this.vec = vec;
+            this.cap = cap;
+            this.suffix = suffix;
+        }
+
+        /** Bytes of a value. */
+        public int bytes() {
+            return bits / 8;
+        }
+
+        /** Hex literal of the low {@code w} bits set. */
+        public String mask(int w) {
+            long m = w >= 64 ? -1L : (1L << w) - 1;
+            return bits == 32 ? String.format("0x%x", (int) m) : String.format("0x%xL", m);
+        }
+
+        /**
+         * A vector of words loaded from byte array {@code array} at {@code offset}: the Vector API call
+         * itself, so C2 force-inlines it (the generated code has {@code B}, the byte species).
+         */
+        public String load(String array, String offset) {
+            return "ByteVector.fromArray(B, " + array + ", " + offset + ").reinterpretAs" + cap + "s()";
+        }
+    }
+
+    /** Source text with indentation: a line ending in an open brace indents the next, one starting with a close brace dedents. */
+    public static final class Src {
+        private final StringBuilder sb;
+        private int indent;
+
+        /** Text that starts with {@code header} (the generated file's first line). */
+        public Src(String header) {
+            sb = new StringBuilder(header);
+        }
+
+        /** Appends one line. */
+        public Src line(String s) {
+            if (s.startsWith("}")) indent--;
+            if (!s.isEmpty()) sb.append("    ".repeat(Math.max(0, indent))).append(s);
+            sb.append('\n');
+            if (s.endsWith("{")) indent++;
+            return this;
+        }
+
+        /** Appends each line of a text block. */
+        public Src lines(String block) {
+            for (String s : block.stripTrailing().split("\n", -1)) line(s);
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return sb.toString();
+        }
+    }
+
+    /**
+     * A generator's {@code main}: writes {@code files} (path relative to the source root, mapped to
+     * content) under the source root given as the only argument of {@code command}.
+     */
+    public static void writeAll(String[] args, String command, Supplier<Map<String, String>> files) throws IOException {
+        if (args.length != 1) throw new IllegalArgumentException("usage: " + command);
+        Path root = Path.of(args[0]);
+        for (Map.Entry<String, String> e : files.get().entrySet()) Files.writeString(root.resolve(e.getKey()), e.getValue());
+    }
+
+    /** Splits {@code units} consecutive units into bands of at most {@link #BUDGET} total cost (at least one unit each). */
+    public static List<int[]> bands(int units, IntUnaryOperator cost) {
+        List<int[]> out = new ArrayList<>();
+        int from = 0;
+        int sum = 0;
+        for (int u = 0; u < units; u++) {
+            int c = cost.applyAsInt(u);
+            if (u > from && sum + c > BUDGET) {
+                out.add(new int[] {from, u});
+                from = u;
+                sum = 0;
+            }
+            sum += c;
+        }
+        out.add(new int[] {from, units});
+        return out;
+    }
+
+    /** Calls every band method of one width with the same arguments. */
+    public static String calls(String prefix, int w, int nBands, String args) {
+        if (nBands == 1) return prefix + w + "_0" + args + ";";
+        StringBuilder sb = new StringBuilder("{");
+        for (int b = 0; b < nBands; b++) sb.append(' ').append(prefix).append(w).append('_').append(b).append(args).append(';');
+        return sb.append(" }").toString();
+    }
+
+    /** Estimated cost of computing FastLanes row {@code r} at width {@code w} (without using or storing it), loads included. */
+    public static int rowCost(Ty t, int w, int r) {
+        if (w == 0) return 0;
+        int b = r * w;
+        int sh = b % t.bits;
+        int c = (sh > 0 ? 1 : 0) + (sh + w < t.bits ? 1 : 0);
+        if (sh == 0) c += 2; // a new word starts here
+        if (sh + w > t.bits) c += 2 + 2; // the next word: a load, a shift and an OR
+        return c;
+    }
+
+    /** Greatest common divisor. */
+    public static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    /**
+     * Whether the tile transpose uses two-source lane selects ({@code vpermt2d}, AVX-512 only, which the
+     * 512-bit shape implies) rather than a rearrange and a blend per vector.
+     */
+    public static boolean twoSource(int vb) {
+        return vb == 512;
+    }
+
+    /** How one butterfly stage is done, for a class comment. */
+    public static String butterflyOp(int vb) {
+        return twoSource(vb) ? "one two-source lane select" : "a lane rearrange and a blend";
+    }
+
+    /**
+     * Declares the constants of the VLxVL tile transpose at {@code vb} bits: per butterfly stage the
+     * two-source lane indices {@code P<st>}, {@code Q<st>}, or the lane swap {@code X<st>} and its
+     * blend mask {@code M<st>} (the class imports {@code VectorShuffle} and {@code VectorMask} then).
+     */
+    public static void transposeConstants(Src s, Ty t, int vb) {
+        int vl = vb / t.bits;
+        for (int st = vl / 2; st >= 1; st /= 2) {
+            if (twoSource(vb)) {
+                s.line("/** Two-source lane indices of the butterfly on bit " + st + ": the new row a, the new row b. */");
+                s.line("private static final " + t.vec + " P" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + butterfly(vl, st, true) + "}, 0);");
+                s.line("private static final " + t.vec + " Q" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + butterfly(vl, st, false) + "}, 0);");
+            } else {
+                s.line("/** Swaps lanes whose indices differ in bit " + st + "; the mask selects lanes with that bit set. */");
+                s.line("private static final VectorShuffle<" + t.box + "> X" + st + " = VectorShuffle.fromOp(S, i -> i ^ " + st + ");");
+                s.line("private static final VectorMask<" + t.box + "> M" + st + " = VectorMask.fromLong(S, " + xorMask(vl, st) + "L);");
+            }
+        }
+    }
+
+    /**
+     * Transposes the tile of rows {@code r0 .. r0+VL-1}, held in locals {@code t<r>}, in registers and
+     * stores it: after log2(VL) butterfly stages vector e holds lane e's run of VL values, stored at
+     * {@code out[r + 64 e + r0]} (where {@code r} is the tile's lane group's first index in file order).
+     */
+    public static void transposeTile(Src s, Ty t, int vb, int r0) {
+        int vl = vb / t.bits;
+        String[] cur = new String[vl];
+        for (int i = 0; i < vl; i++) cur[i] = "t" + (r0 + i);
+        int stage = 0;
+        for (int st = vl / 2; st >= 1; st /= 2, stage++) {
+            String[] next = new String[vl];
+            for (int i = 0; i < vl; i++) {
+                if ((i & st) != 0) continue;
+                next[i] = "s" + stage + "_" + (r0 + i);
+                next[i + st] = "s" + stage + "_" + (r0 + i + st);
+                String a = cur[i];
+                String b = cur[i + st];
+                if (twoSource(vb)) {
+                    s.line(t.vec + " " + next[i] + " = P" + st + ".selectFrom(" + a + ", " + b + ");");
+                    s.line(t.vec + " " + next[i + st] + " = Q" + st + ".selectFrom(" + a + ", " + b + ");");
+                } else {
+                    s.line(t.vec + " " + next[i] + " = " + a + ".blend(" + b + ".rearrange(X" + st + "), M" + st + ");");
+                    s.line(t.vec + " " + next[i + st] + " = " + a + ".rearrange(X" + st + ").blend(" + b + ", M" + st + ");");
+                }
+            }
+            cur = next;
+        }
+        for (int e = 0; e < vl; e++) s.line(cur[e] + ".intoArray(out, r + " + (64 * e + r0) + ");");
+    }
+
+    /**
+     * Lane indices into the pair (a, b) of the butterfly on bit {@code st}: lane c of the new a is a[c]
+     * where bit st of c is clear, else b[c ^ st]; lane c of the new b is a[c ^ st] where it is clear,
+     * else b[c]. Index VL + k names b[k].
+     */
+    private static String butterfly(int vl, int st, boolean newA) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < vl; c++) {
+            boolean set = (c & st) != 0;
+            int idx = newA ? (set ? vl + (c ^ st) : c) : (set ? vl + c : c ^ st);
+            sb.append(c == 0 ? "" : ", ").append(idx);
+        }
+        return sb.toString();
+    }
+
+    /** Hex literal of the lanes whose index has bit {@code st} set. */
+    private static String xorMask(int vl, int st) {
+        long m = 0;
+        for (int i = 0; i < vl; i++) if ((i & st) != 0) m |= 1L << i;
+        return "0x" + Long.toHexString(m);
+    }
+}
