@@ -29,6 +29,27 @@ public final class JitQueue {
     }
 
     /**
+     * Waits, polling every few milliseconds, until no compilation is running or queued, or
+     * {@code maxMillis} have passed; returns whether the queue was seen empty (false also when it
+     * cannot be read). Sleeps the calling thread only: compilation runs on the JIT's own threads.
+     */
+    public static boolean awaitIdle(long maxMillis) {
+        long until = System.nanoTime() + maxMillis * 1_000_000L;
+        while (true) {
+            String q = read();
+            if (q == null) return false;
+            if (!busy(q)) return true;
+            if (System.nanoTime() > until) return false;
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /**
      * Milliseconds this JVM's JIT has spent compiling so far; it grows whenever a compilation
      * finishes, so an unchanged value across a stretch of time means nothing was installed in it.
      */

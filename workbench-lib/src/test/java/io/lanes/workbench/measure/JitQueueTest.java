@@ -21,4 +21,16 @@ class JitQueueTest {
         assertTrue(JitQueue.busy(running));
         assertTrue(JitQueue.busy(queued));
     }
+
+    @Test
+    void awaitIdleReturnsOnceTheQueueHasDrainedAndKeepsItsBound() {
+        long sink = 0;
+        for (int i = 0; i < 200_000; i++) sink += Long.toString(i).hashCode(); // give the JIT work
+        long t0 = System.nanoTime();
+        assertTrue(JitQueue.awaitIdle(60_000), "the compile queue drained within a minute (sink " + sink + ")");
+        assertTrue(System.nanoTime() - t0 < 60_000_000_000L);
+        long t1 = System.nanoTime();
+        JitQueue.awaitIdle(0); // whatever the queue holds, a zero bound returns after one look
+        assertTrue(System.nanoTime() - t1 < 1_000_000_000L, "awaitIdle(0) took " + (System.nanoTime() - t1) / 1e6 + " ms");
+    }
 }

@@ -3,6 +3,7 @@ package io.lanes.workbench.measure.jmh;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.JitQueue;
 import io.lanes.workbench.measure.Prepared;
 import io.lanes.workbench.measure.WorkingSet;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -40,6 +41,9 @@ public class DecodeBenchmark {
     @Param("400KiB")
     public String workingSet;
 
+    /** Longest wait for the compile queue before an iteration; beyond it the iteration runs anyway. */
+    private static final long JIT_WAIT_MILLIS = 10_000;
+
     private Prepared prepared;
     private int slot;
 
@@ -51,9 +55,15 @@ public class DecodeBenchmark {
         prepared.verify(codec + " on " + column + " @ " + workingSet);
     }
 
-    /** Every iteration at the next buffer placement, as the harness does every repetition (see {@link Prepared#place}). */
+    /**
+     * Every iteration at the next buffer placement, as the harness does every repetition (see
+     * {@link Prepared#place}), once the JIT has installed what earlier iterations queued: JMH's
+     * warm-up is a fixed time, and a generated kernel can wait in the 2-core VM's compile queue for
+     * longer (fastlanes.delta.flat timed 13x its steady cost after 100 warm-up iterations of 5 ms).
+     */
     @Setup(Level.Iteration)
     public void placeNext() {
+        JitQueue.awaitIdle(JIT_WAIT_MILLIS);
         prepared.place(slot++);
         prepared.verify(codec + " on " + column + " @ " + workingSet + ", placement " + (slot - 1));
     }
