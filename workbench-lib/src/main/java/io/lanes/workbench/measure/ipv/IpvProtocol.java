@@ -20,6 +20,13 @@ public final class IpvProtocol {
         void begin();
 
         void end();
+
+        /**
+         * Called once after the warm-up, before the first bracket. A backend whose JVM compiles in the
+         * background waits here for the queue to drain; with {@code -Xbatch} there is nothing to wait for.
+         */
+        default void warmedUp() {
+        }
     }
 
     private static long sink;
@@ -76,6 +83,7 @@ public final class IpvProtocol {
     public static int count(LongSupplier kernel, LongSupplier small, int values, Bracket bracket) {
         warmUp(small, SMALL_CALLS);
         warmUp(kernel, warmupCalls(values));
+        bracket.warmedUp();
         int calls = calls(values);
         bracketed(kernel, calls, bracket);
         bracketed(kernel, 2 * calls, bracket);
@@ -85,6 +93,7 @@ public final class IpvProtocol {
     /** Counts the empty kernel, the driver loop's own cost; returns N. */
     public static int countEmpty(Bracket bracket) {
         warmUp(IpvProtocol::empty, SMALL_CALLS);
+        bracket.warmedUp();
         bracketed(IpvProtocol::empty, EMPTY_CALLS, bracket);
         bracketed(IpvProtocol::empty, 2 * EMPTY_CALLS, bracket);
         return EMPTY_CALLS;

@@ -4,6 +4,7 @@ import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
+import io.lanes.workbench.measure.JitQueue;
 import io.lanes.workbench.measure.Prepared;
 
 import java.util.ArrayList;
@@ -18,6 +19,8 @@ import java.util.List;
 public final class PerfCounter implements InstructionCounter {
     /** Backend name in probes and figures. */
     public static final String TOOL = "perf_event_open";
+    /** Longest wait after the warm-up for the JIT's queue to drain. */
+    private static final long JIT_WAIT_MILLIS = 10_000;
 
     private final int type;
     private final long config;
@@ -62,6 +65,13 @@ public final class PerfCounter implements InstructionCounter {
                 public void end() {
                     ev.disable();
                     counts.add(ev.read());
+                }
+
+                @Override
+                public void warmedUp() {
+                    // in-process the JIT compiles in the background: a bracket while a compile of the
+                    // kernel is queued would count interpreted or C1 code
+                    JitQueue.awaitIdle(JIT_WAIT_MILLIS);
                 }
             };
             int emptyCalls = IpvProtocol.countEmpty(bracket);
