@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.codec.nativeref.NativeKernels;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.report.notebook.KernelSpec;
 import jdk.incubator.vector.IntVector;
@@ -13,7 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /** {@code workbench doctor}: what this machine offers the workbench, each line OK or the exact fix. */
-@Command(name = "doctor", mixinStandardHelpOptions = true, description = "Check the JDK, SIMD, Jupyter, kernel, valgrind and perf; print each OK or the fix.")
+@Command(name = "doctor", mixinStandardHelpOptions = true, description = "Check the JDK, SIMD, Jupyter, kernel, valgrind, the C compiler and perf; print each OK or the fix.")
 final class DoctorCommand implements Callable<Integer> {
     private int problems;
 
@@ -42,6 +43,8 @@ final class DoctorCommand implements Callable<Integer> {
         }
         String valgrind = version("valgrind", "--version");
         line(valgrind != null, "valgrind", valgrind + " (instructions per value, emulated backend)", "apt-get install -y valgrind");
+        String cc = NativeKernels.describe();
+        line(!cc.startsWith("none"), "C compiler", cc + " (builds the native.* reference arms)", "apt-get install -y gcc libc6-dev, or set CC");
         String perfEvent = read("/proc/sys/kernel/perf_event_paranoid").trim();
         boolean pmu = Files.isDirectory(Path.of("/sys/bus/event_source/devices/cpu")) || Files.isDirectory(Path.of("/sys/bus/event_source/devices/cpu_core"));
         System.out.printf("%-4s %-18s %s%n", pmu ? "OK" : "INFO", "perf counters",

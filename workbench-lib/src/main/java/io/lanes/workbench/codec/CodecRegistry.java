@@ -10,6 +10,7 @@ import io.lanes.workbench.codec.fastlanes.FastLanesCodecs;
 import io.lanes.workbench.codec.fastlanes.FlDeltaCodecs;
 import io.lanes.workbench.codec.frame.ForCodecs;
 import io.lanes.workbench.codec.general.GeneralCodecs;
+import io.lanes.workbench.codec.nativeref.NativeCodecs;
 import io.lanes.workbench.codec.parquet.ParquetCodecs;
 import io.lanes.workbench.codec.peer.PeerCodecs;
 import io.lanes.workbench.codec.pfor.PforCodecs;
@@ -48,6 +49,7 @@ public final class CodecRegistry {
         all.addAll(ParquetCodecs.all());
         all.addAll(GeneralCodecs.all());
         all.addAll(PeerCodecs.all());
+        all.addAll(NativeCodecs.all());
         for (Codec c : all) {
             if (m.putIfAbsent(c.name(), c) != null) throw new IllegalStateException("codec name registered twice: " + c.name());
         }

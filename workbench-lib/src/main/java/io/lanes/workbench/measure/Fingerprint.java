@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure;
 
+import io.lanes.workbench.codec.nativeref.NativeKernels;
 import jdk.incubator.vector.IntVector;
 
 import java.io.IOException;
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The machine fingerprint every result carries: CPU model, SIMD flags, caches, cores, OS and kernel,
- * JDK vendor and version, JVM flags, Vector API preferred species width, git revision, timestamp.
+ * JDK vendor and version, JVM flags, Vector API preferred species width, the C compiler and flags
+ * the {@code native.*} arms are built with, git revision, timestamp.
  * Immutable; {@link #capture()} reads /proc and /sys once.
  *
  * @param fields ordered name/value pairs, as written to metadata.json
@@ -40,6 +42,7 @@ public record Fingerprint(Map<String, String> fields) {
         f.put("jdk", jdk());
         f.put("jvm_flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         f.put("vector_preferred_bits", Integer.toString(IntVector.SPECIES_PREFERRED.vectorBitSize()));
+        f.put("native_compiler", NativeKernels.describe());
         f.put("git_revision", gitRevision());
         f.put("timestamp", Instant.now().toString());
         return new Fingerprint(f);

@@ -25,9 +25,10 @@ public final class Suite {
         List<Study> studies = new java.util.ArrayList<>(List.of(
                 new Study("bit-width-sweep", "Bit-width sweep (int32)",
                         "Decode speed of every int32 unpack implementation against the bit width of uniform columns, with the store-only "
-                                + "wall: how close each kernel comes to the wall, and where its speed depends on the width.",
+                                + "wall and the transposed unpack compiled from C on this machine: how close each kernel comes to the wall, "
+                                + "how much of the gap the machine leaves any compiler, and where speed depends on the width.",
                         List.of("store-only", "bitpack.seq.scalar", "bitpack.seq.vector", "fastlanes.unpack.transposed",
-                                "fastlanes.unpack.flat-fused", "peer.jfp.vectorbinarypacking"),
+                                "native.fastlanes.unpack.transposed", "fastlanes.unpack.flat-fused", "peer.jfp.vectorbinarypacking"),
                         "uniform", oneWs, List.of(SPEED_BY_WIDTH)),
                 new Study("layout-ladder", "Layouts across the working-set ladder",
                         "Sequential, interleaved and FL_ORDER unpacking over footprints from L1 to memory (seed 001: the grid's advantage "
@@ -53,7 +54,8 @@ public final class Suite {
             // 64 more columns: worth it in a publishable run, not in the 10-minute default
             studies.add(1, new Study("bit-width-sweep-int64", "Bit-width sweep (int64)",
                     "The same question for int64 columns of widths 1 to 64: the sequential kernels against the FastLanes grid of 64-bit lanes.",
-                    List.of("store-only", "bitpack.seq.scalar64", "bitpack.seq.vector64", "fastlanes.unpack.transposed64"),
+                    List.of("store-only", "bitpack.seq.scalar64", "bitpack.seq.vector64", "fastlanes.unpack.transposed64",
+                            "native.fastlanes.unpack.transposed64"),
                     "syn.uniform64", oneWs, List.of(SPEED_BY_WIDTH)));
         }
         return List.copyOf(studies);

@@ -43,7 +43,8 @@ class BitPackingHarnessTest {
     private static final ConcurrentLinkedQueue<String> FAILED_COMPILES = new ConcurrentLinkedQueue<>();
     private static RecordingStream jit;
     private static final List<String> NAMES = List.of("bitpack.seq.scalar", "bitpack.seq.vector", "fastlanes.unpack.interleaved",
-            "fastlanes.unpack.transposed", "fastlanes.unpack.flat-gather", "fastlanes.unpack.flat-fused");
+            "fastlanes.unpack.transposed", "fastlanes.unpack.flat-gather", "fastlanes.unpack.flat-fused",
+            "native.fastlanes.unpack.transposed");
     private static final String[] PATTERNS = {"zeros", "ones", "alternating", "max", "random"};
     private static final int BLOCK = BlockPageCodec32.BLOCK;
     /** Lengths: every tail of a first block and past it, then around block multiples. */
@@ -230,8 +231,8 @@ class BitPackingHarnessTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (int t : new int[] {32, 64}) {
             for (Codec c : codecs(t)) {
-                boolean fastLanes = c.name().startsWith("fastlanes.");
-                boolean flOrder = fastLanes && !c.name().startsWith("fastlanes.unpack.interleaved");
+                boolean fastLanes = c.name().contains("fastlanes.");
+                boolean flOrder = fastLanes && !c.name().contains("interleaved");
                 tests.add(DynamicTest.dynamicTest(c.name(), () -> {
                     byte[] enc = new byte[c.maxEncodedBytes(2 * BLOCK + 1)];
                     for (int w = 0; w <= t; w++) {

@@ -1,0 +1,202 @@
+package io.lanes.workbench.codec.nativeref;
+
+import io.lanes.workbench.codec.bitpack.VectorWidth;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/**
+ * Builds and loads the native reference kernels ({@code fastlanes_unpack.c}, a resource beside this
+ * class) with this machine's C compiler, once per value size on first use, and caches the shared
+ * library under {@code $XDG_CACHE_HOME/lanes-workbench/native} (or {@code ~/.cache/...}; the system
+ * property {@value #CACHE_PROPERTY} overrides), keyed by a hash of the source, the compiler's version
+ * line and the flags. The flags target this CPU at the vector width the JVM prefers
+ * ({@link VectorWidth#preferred()}), so a run under {@code -XX:UseAVX=2} compares against 256-bit C.
+ * The compiler is {@code $CC}, else {@code cc}.
+ *
+ * <p>Downcalls are {@linkplain Linker.Option#critical(boolean) critical} with heap access: the C code
+ * reads and writes the caller's Java arrays in place, no copy, as the Java kernels do. Callers check
+ * every bound first. Thread-safe: the libraries load once (class initialisation) and the kernels are
+ * stateless.
+ */
+public final class NativeKernels {
+    /** System property naming the cache folder for built libraries. */
+    public static final String CACHE_PROPERTY = "workbench.native.cache";
+    private static final String SOURCE = "fastlanes_unpack.c";
+    private static final long COMPILE_TIMEOUT_MINUTES = 10;
+
+    private NativeKernels() {
+    }
+
+    /** A loaded entry point, or why there is none (thrown on every use, so a run names the cause). */
+    record Entry(MethodHandle handle, String error) {
+        MethodHandle require() {
+            if (handle == null) throw new IllegalStateException(error);
+            return handle;
+        }
+    }
+
+    /** Holders: each value size builds on first use only. */
+    static final class Int32 {
+        static final Entry UNPACK = load(32, "lw_fl_unpack32");
+    }
+
+    static final class Int64 {
+        static final Entry UNPACK = load(64, "lw_fl_unpack64");
+    }
+
+    /** The compiler command and flags the libraries are built with, for result metadata and notes. */
+    public static List<String> command(int bits) {
+        return command(compiler(), bits);
+    }
+
+    static List<String> command(String cc, int bits) {
+        List<String> cmd = new ArrayList<>(List.of(cc, "-O2", "-ftree-vectorize", "-fvect-cost-model=dynamic", "-march=native"));
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (arch.equals("amd64") || arch.equals("x86_64")) {
+            int vector = VectorWidth.preferred();
+            if (vector < 512) cmd.add("-mno-avx512f");
+            if (vector < 256) cmd.add("-mno-avx");
+            cmd.add("-mprefer-vector-width=" + vector);
+        }
+        cmd.addAll(List.of("-DLW_BITS=" + bits, "-shared", "-fPIC"));
+        return cmd;
+    }
+
+    /**
+     * The C compiler's version line and the int32 flags, as the fingerprint records them beside every
+     * result; {@code "none: ..."} when no compiler runs here.
+     */
+    public static String describe() {
+        List<String> cmd = command(32);
+        try {
+            String version = run(List.of(cmd.get(0), "--version"), "asking the C compiler its version").lines().findFirst().orElse("?");
+            return version + "; " + String.join(" ", cmd.subList(1, cmd.size())).replace(" -DLW_BITS=32", "");
+        } catch (IOException e) {
+            return "none: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "none: interrupted";
+        }
+    }
+
+    private static String compiler() {
+        String cc = System.getenv("CC");
+        return cc == null || cc.isBlank() ? "cc" : cc.trim();
+    }
+
+    private static Entry load(int bits, String symbol) {
+        try {
+            Path lib = build(command(bits), cacheDir());
+            SymbolLookup lookup = SymbolLookup.libraryLookup(lib, Arena.global());
+            MethodHandle h = Linker.nativeLinker().downcallHandle(lookup.findOrThrow(symbol),
+                    FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), Linker.Option.critical(true));
+            return new Entry(h, null);
+        } catch (IOException | RuntimeException e) {
+            return new Entry(null, "native reference kernels (int" + bits + ") unavailable: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Entry(null, "native reference kernels (int" + bits + "): interrupted while compiling");
+        }
+    }
+
+    /** Builds the library {@code cmd} describes into {@code dir}, unless a build of the same key is there. */
+    static Path build(List<String> cmd, Path dir) throws IOException, InterruptedException {
+        byte[] source;
+        try (InputStream in = NativeKernels.class.getResourceAsStream(SOURCE)) {
+            if (in == null) throw new IOException("resource " + SOURCE + " missing from the workbench jar");
+            source = in.readAllBytes();
+        }
+        String version = run(List.of(cmd.get(0), "--version"), null).lines().findFirst().orElse("?");
+        String bits = cmd.stream().filter(f -> f.startsWith("-DLW_BITS=")).findFirst().orElseThrow().substring(10);
+        Path lib = dir.resolve("lw_fastlanes" + bits + "_" + key(source, cmd, version) + ".so");
+        if (Files.isRegularFile(lib)) return lib;
+        Files.createDirectories(dir);
+        Path work = Files.createTempDirectory(dir, "build");
+        try {
+            Path src = Files.write(work.resolve(SOURCE), source);
+            Path out = work.resolve("lib.so");
+            List<String> full = new ArrayList<>(cmd);
+            full.addAll(List.of("-o", out.toString(), src.toString()));
+            run(full, "compiling " + SOURCE);
+            // another JVM may have built the same key meanwhile: the move replaces an identical file
+            Files.move(out, lib, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            try (Stream<Path> s = Files.walk(work)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+        return lib;
+    }
+
+    private static Path cacheDir() {
+        String p = System.getProperty(CACHE_PROPERTY);
+        if (p != null && !p.isBlank()) return Path.of(p);
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("lanes-workbench").resolve("native");
+    }
+
+    private static String key(byte[] source, List<String> cmd, String version) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(source);
+            md.update(String.join(" ", cmd).getBytes(StandardCharsets.UTF_8));
+            md.update(version.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from this JDK", e);
+        }
+    }
+
+    /**
+     * Runs a command to completion (at most {@value #COMPILE_TIMEOUT_MINUTES} minutes), its output to a
+     * file so a chatty compiler cannot block; returns the output. A non-null {@code what} makes a
+     * non-zero exit an error.
+     */
+    private static String run(List<String> cmd, String what) throws IOException, InterruptedException {
+        Path log = Files.createTempFile("lw-cc", ".log");
+        try {
+            Process p;
+            try {
+                p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            } catch (IOException e) {
+                throw new IOException("cannot run the C compiler '" + cmd.get(0) + "' (" + e.getMessage()
+                        + "); install gcc (apt-get install gcc libc6-dev) or set CC", e);
+            }
+            p.getOutputStream().close();
+            if (!p.waitFor(COMPILE_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException(String.join(" ", cmd) + " did not finish in " + COMPILE_TIMEOUT_MINUTES + " minutes");
+            }
+            String text = Files.readString(log, StandardCharsets.UTF_8);
+            if (what != null && p.exitValue() != 0) {
+                throw new IOException(what + " failed (exit " + p.exitValue() + "): " + String.join(" ", cmd) + "\n" + text.strip());
+            }
+            return text;
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}
