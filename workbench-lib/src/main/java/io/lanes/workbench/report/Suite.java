@@ -25,10 +25,11 @@ public final class Suite {
         List<Study> studies = new java.util.ArrayList<>(List.of(
                 new Study("bit-width-sweep", "Bit-width sweep (int32)",
                         "Decode speed of every int32 unpack implementation against the bit width of uniform columns, with the store-only "
-                                + "wall and the transposed unpack compiled from C on this machine: how close each kernel comes to the wall, "
+                                + "wall and the FastLanes unpacks compiled from C on this machine: how close each kernel comes to the wall, "
                                 + "how much of the gap the machine leaves any compiler, and where speed depends on the width.",
                         List.of("store-only", "bitpack.seq.scalar", "bitpack.seq.vector", "fastlanes.unpack.transposed",
-                                "native.fastlanes.unpack.transposed", "fastlanes.unpack.flat-fused", "peer.jfp.vectorbinarypacking"),
+                                "native.fastlanes.unpack.transposed", "fastlanes.unpack.flat-fused", "native.fastlanes.unpack.flat-fused",
+                                "peer.jfp.vectorbinarypacking"),
                         "uniform", oneWs, List.of(SPEED_BY_WIDTH)),
                 new Study("layout-ladder", "Layouts across the working-set ladder",
                         "Sequential, interleaved and FL_ORDER unpacking over footprints from L1 to memory (seed 001: the grid's advantage "

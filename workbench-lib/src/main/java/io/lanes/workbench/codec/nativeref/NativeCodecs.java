@@ -1,24 +1,30 @@
 package io.lanes.workbench.codec.nativeref;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec64;
+import io.lanes.workbench.codec.fastlanes.FlVariant;
 
 import java.util.List;
 
 /**
- * The native reference arms: {@code native.fastlanes.unpack.transposed} and its int64 twin
- * {@code native.fastlanes.unpack.transposed64}. Same pages and output order as the Java
- * {@code fastlanes.unpack.transposed(64)}; full blocks decode in C ({@link NativeKernels}).
+ * The native reference arms: {@code native.fastlanes.unpack.transposed}, its int64 twin
+ * {@code native.fastlanes.unpack.transposed64}, and {@code native.fastlanes.unpack.flat-fused} (int32).
+ * Same pages and output order as the Java codecs of those names without {@code native.}; full
+ * blocks decode in C ({@link NativeKernels}).
  */
 public final class NativeCodecs {
     private NativeCodecs() {
     }
 
-    /** The int32 codec, then the int64 one. */
+    /** The int32 codecs, then the int64 one. */
     public static List<Codec> all() {
-        return List.of(new BlockPageCodec32("native.fastlanes.unpack.transposed", new NativeFlKernel32(), OutputOrder.TRANSPOSED),
-                new BlockPageCodec64("native.fastlanes.unpack.transposed64", new NativeFlKernel64(), OutputOrder.TRANSPOSED));
+        return List.of(codec32(FlVariant.TRANSPOSED), codec32(FlVariant.FLAT_FUSED),
+                new BlockPageCodec64("native." + FlVariant.TRANSPOSED.codecName() + "64", new NativeFlKernel64(FlVariant.TRANSPOSED),
+                        FlVariant.TRANSPOSED.outputOrder()));
+    }
+
+    private static Codec codec32(FlVariant v) {
+        return new BlockPageCodec32("native." + v.codecName(), new NativeFlKernel32(v), v.outputOrder());
     }
 }

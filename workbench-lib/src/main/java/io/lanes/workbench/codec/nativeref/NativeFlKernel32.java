@@ -9,29 +9,40 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
- * The FastLanes transposed unpack of int32 blocks in C ({@link NativeKernels}): the same pages as
- * {@code fastlanes.unpack.transposed} (this kernel packs with {@link FlKernel32}), full blocks
- * decoded by the compiled C loop, a page's short tail by the Java kernel. It exists to show what an
- * optimising C compiler makes of the algorithm on this machine, side by side with the Java kernels
- * in one run. Thread-safe and stateless; the C library builds on first decode.
+ * A FastLanes unpack of int32 FL_ORDER blocks in C ({@link NativeKernels}): {@link FlVariant#TRANSPOSED}
+ * (no order restore) or {@link FlVariant#FLAT_FUSED} (file order, transposed in registers). The pages
+ * are those of the Java codec of the same variant (this kernel packs with {@link FlKernel32}); full
+ * blocks decode in C, a page's short tail in Java. It shows what an optimising C compiler makes of
+ * the algorithm on this machine, side by side with the Java kernels in one run. Thread-safe and
+ * stateless; the C library builds on first decode.
  */
 public final class NativeFlKernel32 implements BlockKernel32 {
-    private static final FlKernel32 JAVA = new FlKernel32(FlVariant.TRANSPOSED);
+    private final FlKernel32 java;
+    private final boolean flat;
+
+    /** @param variant {@link FlVariant#TRANSPOSED} or {@link FlVariant#FLAT_FUSED} */
+    public NativeFlKernel32(FlVariant variant) {
+        if (variant != FlVariant.TRANSPOSED && variant != FlVariant.FLAT_FUSED) {
+            throw new IllegalArgumentException("no native " + variant + " unpack: transposed and flat-fused only");
+        }
+        this.java = new FlKernel32(variant);
+        this.flat = variant == FlVariant.FLAT_FUSED;
+    }
 
     @Override
     public int packedBytes(int len, int width) {
-        return JAVA.packedBytes(len, width);
+        return java.packedBytes(len, width);
     }
 
     @Override
     public int pack(int[] in, int inOff, int len, int width, byte[] out, int outOff) {
-        return JAVA.pack(in, inOff, len, width, out, outOff);
+        return java.pack(in, inOff, len, width, out, outOff);
     }
 
     @Override
     public void unpack(byte[] in, int inOff, int len, int width, int[] out, int outOff) {
         if (len == 1024) unpackBlocks(in, inOff, 1, width, out, outOff);
-        else JAVA.unpack(in, inOff, len, width, out, outOff);
+        else java.unpack(in, inOff, len, width, out, outOff);
     }
 
     @Override
@@ -41,7 +52,7 @@ public final class NativeFlKernel32 implements BlockKernel32 {
         Objects.checkFromIndexSize(inOff, 128 * width * blocks, in.length);
         Objects.checkFromIndexSize(outOff, 1024 * blocks, out.length);
         try {
-            NativeKernels.Int32.UNPACK.require().invokeExact(width, MemorySegment.ofArray(in).asSlice(inOff),
+            (flat ? NativeKernels.Int32.FLAT : NativeKernels.Int32.UNPACK).require().invokeExact(width, MemorySegment.ofArray(in).asSlice(inOff),
                     MemorySegment.ofArray(out).asSlice((long) 4 * outOff), blocks);
         } catch (RuntimeException | Error e) {
             throw e;

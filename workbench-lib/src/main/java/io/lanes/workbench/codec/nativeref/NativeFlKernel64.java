@@ -9,29 +9,40 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
 /**
- * The FastLanes transposed unpack of int64 blocks in C ({@link NativeKernels}): the same pages as
- * {@code fastlanes.unpack.transposed64} (this kernel packs with {@link FlKernel64}), full blocks
- * decoded by the compiled C loop, a page's short tail by the Java kernel. It exists to show what an
- * optimising C compiler makes of the algorithm on this machine, side by side with the Java kernels
- * in one run. Thread-safe and stateless; the C library builds on first decode.
+ * A FastLanes unpack of int64 FL_ORDER blocks in C ({@link NativeKernels}): {@link FlVariant#TRANSPOSED}
+ * (no order restore) or {@link FlVariant#FLAT_FUSED} (file order, transposed in registers). The pages
+ * are those of the Java codec of the same variant (this kernel packs with {@link FlKernel64}); full
+ * blocks decode in C, a page's short tail in Java. It shows what an optimising C compiler makes of
+ * the algorithm on this machine, side by side with the Java kernels in one run. Thread-safe and
+ * stateless; the C library builds on first decode.
  */
 public final class NativeFlKernel64 implements BlockKernel64 {
-    private static final FlKernel64 JAVA = new FlKernel64(FlVariant.TRANSPOSED);
+    private final FlKernel64 java;
+    private final boolean flat;
+
+    /** @param variant {@link FlVariant#TRANSPOSED} or {@link FlVariant#FLAT_FUSED} */
+    public NativeFlKernel64(FlVariant variant) {
+        if (variant != FlVariant.TRANSPOSED && variant != FlVariant.FLAT_FUSED) {
+            throw new IllegalArgumentException("no native " + variant + " unpack: transposed and flat-fused only");
+        }
+        this.java = new FlKernel64(variant);
+        this.flat = variant == FlVariant.FLAT_FUSED;
+    }
 
     @Override
     public int packedBytes(int len, int width) {
-        return JAVA.packedBytes(len, width);
+        return java.packedBytes(len, width);
     }
 
     @Override
     public int pack(long[] in, int inOff, int len, int width, byte[] out, int outOff) {
-        return JAVA.pack(in, inOff, len, width, out, outOff);
+        return java.pack(in, inOff, len, width, out, outOff);
     }
 
     @Override
     public void unpack(byte[] in, int inOff, int len, int width, long[] out, int outOff) {
         if (len == 1024) unpackBlocks(in, inOff, 1, width, out, outOff);
-        else JAVA.unpack(in, inOff, len, width, out, outOff);
+        else java.unpack(in, inOff, len, width, out, outOff);
     }
 
     @Override
@@ -41,7 +52,7 @@ public final class NativeFlKernel64 implements BlockKernel64 {
         Objects.checkFromIndexSize(inOff, 128 * width * blocks, in.length);
         Objects.checkFromIndexSize(outOff, 1024 * blocks, out.length);
         try {
-            NativeKernels.Int64.UNPACK.require().invokeExact(width, MemorySegment.ofArray(in).asSlice(inOff),
+            (flat ? NativeKernels.Int64.FLAT : NativeKernels.Int64.UNPACK).require().invokeExact(width, MemorySegment.ofArray(in).asSlice(inOff),
                     MemorySegment.ofArray(out).asSlice((long) 8 * outOff), blocks);
         } catch (RuntimeException | Error e) {
             throw e;

@@ -16,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -59,11 +60,14 @@ public final class NativeKernels {
 
     /** Holders: each value size builds on first use only. */
     static final class Int32 {
-        static final Entry UNPACK = load(32, "lw_fl_unpack32");
+        private static final Entry[] E = load(32, "lw_fl_unpack32", "lw_fl_unpack_flat32");
+        static final Entry UNPACK = E[0];
+        static final Entry FLAT = E[1];
     }
 
     static final class Int64 {
-        static final Entry UNPACK = load(64, "lw_fl_unpack64");
+        static final Entry UNPACK = load(64, "lw_fl_unpack64")[0];
+        static final Entry FLAT = new Entry(null, "no native flat unpack for int64: fastlanes_unpack.c has the int32 one only");
     }
 
     /** The compiler command and flags the libraries are built with, for result metadata and notes. */
@@ -72,7 +76,11 @@ public final class NativeKernels {
     }
 
     static List<String> command(String cc, int bits) {
-        List<String> cmd = new ArrayList<>(List.of(cc, "-O2", "-ftree-vectorize", "-fvect-cost-model=dynamic", "-march=native"));
+        List<String> cmd = new ArrayList<>(List.of(cc));
+        // -O3 scalarises the int32 flat kernel's tile arrays (at -O2 they live on the stack, 4x slower);
+        // the int64 library has no such arrays and builds in 10 s at -O2 rather than a minute at -O3
+        cmd.addAll(bits == 32 ? List.of("-O3") : List.of("-O2", "-ftree-vectorize", "-fvect-cost-model=dynamic"));
+        cmd.add("-march=native");
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         if (arch.equals("amd64") || arch.equals("x86_64")) {
             int vector = VectorWidth.preferred();
@@ -85,14 +93,14 @@ public final class NativeKernels {
     }
 
     /**
-     * The C compiler's version line and the int32 flags, as the fingerprint records them beside every
-     * result; {@code "none: ..."} when no compiler runs here.
+     * The C compiler's version line and the flags of both libraries, as the fingerprint records them
+     * beside every result; {@code "none: ..."} when no compiler runs here.
      */
     public static String describe() {
         List<String> cmd = command(32);
         try {
             String version = run(List.of(cmd.get(0), "--version"), "asking the C compiler its version").lines().findFirst().orElse("?");
-            return version + "; " + String.join(" ", cmd.subList(1, cmd.size())).replace(" -DLW_BITS=32", "");
+            return version + "; int32: " + flags(cmd) + "; int64: " + flags(command(64));
         } catch (IOException e) {
             return "none: " + e.getMessage();
         } catch (InterruptedException e) {
@@ -101,24 +109,35 @@ public final class NativeKernels {
         }
     }
 
+    private static String flags(List<String> cmd) {
+        return String.join(" ", cmd.subList(1, cmd.size())).replaceAll(" -DLW_BITS=\\d+", "");
+    }
+
     private static String compiler() {
         String cc = System.getenv("CC");
         return cc == null || cc.isBlank() ? "cc" : cc.trim();
     }
 
-    private static Entry load(int bits, String symbol) {
+    /** One entry per symbol; a symbol this build lacks (a flat unpack without AVX2) is an entry that says so. */
+    private static Entry[] load(int bits, String... symbols) {
+        Entry[] out = new Entry[symbols.length];
         try {
             Path lib = build(command(bits), cacheDir());
             SymbolLookup lookup = SymbolLookup.libraryLookup(lib, Arena.global());
-            MethodHandle h = Linker.nativeLinker().downcallHandle(lookup.findOrThrow(symbol),
-                    FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), Linker.Option.critical(true));
-            return new Entry(h, null);
+            for (int i = 0; i < symbols.length; i++) {
+                String sym = symbols[i];
+                out[i] = lookup.find(sym)
+                        .map(a -> new Entry(Linker.nativeLinker().downcallHandle(a, FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT),
+                                Linker.Option.critical(true)), null))
+                        .orElseGet(() -> new Entry(null, sym + " is not in " + lib + ": this CPU or these flags have no AVX2 or AVX-512"));
+            }
         } catch (IOException | RuntimeException e) {
-            return new Entry(null, "native reference kernels (int" + bits + ") unavailable: " + e.getMessage());
+            Arrays.fill(out, new Entry(null, "native reference kernels (int" + bits + ") unavailable: " + e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Entry(null, "native reference kernels (int" + bits + "): interrupted while compiling");
+            Arrays.fill(out, new Entry(null, "native reference kernels (int" + bits + "): interrupted while compiling"));
         }
+        return out;
     }
 
     /** Builds the library {@code cmd} describes into {@code dir}, unless a build of the same key is there. */

@@ -10,9 +10,18 @@
  * l is word LANES*k + l, LSB first; row r of lane l goes to out[LANES*r + l] (no order restore).
  * The caller has checked every bound: in holds 128*width*blocks bytes, out 1024*blocks values.
  * Compiled once per value size (-DLW_BITS=32 or 64) so the two compile in parallel.
+ *
+ * lw_fl_unpack_flat32 also restores file order from FL_ORDER data in registers: per tile of VL rows x
+ * VL lanes, the rows are unpacked into VL vectors and transposed with the classic shuffle sequence
+ * (32-bit and 64-bit unpacks, then 128-bit lane shuffles: immediates, no index registers), the one a
+ * C programmer writes with intrinsics; lane l's run of rows goes to its file position
+ * (l % 16) * 64 + (l / 16) * 32. AVX-512 (16x16 tiles) or AVX2 (8x8); absent elsewhere.
  */
 #include <stdint.h>
 #include <string.h>
+#if LW_BITS == 32 && (defined(__AVX512F__) || defined(__AVX2__))
+#include <immintrin.h>
+#endif
 
 typedef uint32_t u32 __attribute__((may_alias, aligned(1)));
 typedef uint64_t u64 __attribute__((may_alias, aligned(1)));
@@ -38,6 +47,86 @@ typedef uint64_t u64 __attribute__((may_alias, aligned(1)));
 
 #if LW_BITS == 32
 FL_UNPACK(block32, uint32_t, u32, 32, 32)
+
+#if defined(__AVX512F__)
+#define FLAT_VL 16
+typedef __m512i V;
+static inline V ld(const u32 *p) { return _mm512_loadu_si512((const void *) p); }
+static inline void st(uint32_t *p, V v) { _mm512_storeu_si512((void *) p, v); }
+static inline V srl(V a, int s) { return _mm512_srli_epi32(a, s); }
+static inline V sll(V a, int s) { return _mm512_slli_epi32(a, s); }
+static inline V or_(V a, V b) { return _mm512_or_si512(a, b); }
+static inline V and_(V a, V b) { return _mm512_and_si512(a, b); }
+static inline V set1(uint32_t m) { return _mm512_set1_epi32((int) m); }
+static inline __attribute__((always_inline)) void transpose(V *t) {
+    V u[16];
+    for (int i = 0; i < 16; i += 2) { u[i] = _mm512_unpacklo_epi32(t[i], t[i + 1]); u[i + 1] = _mm512_unpackhi_epi32(t[i], t[i + 1]); }
+    for (int i = 0; i < 16; i += 4) {
+        t[i] = _mm512_unpacklo_epi64(u[i], u[i + 2]); t[i + 1] = _mm512_unpackhi_epi64(u[i], u[i + 2]);
+        t[i + 2] = _mm512_unpacklo_epi64(u[i + 1], u[i + 3]); t[i + 3] = _mm512_unpackhi_epi64(u[i + 1], u[i + 3]);
+    }
+    for (int i = 0; i < 4; i++) {
+        u[i] = _mm512_shuffle_i32x4(t[i], t[i + 4], 0x88); u[i + 4] = _mm512_shuffle_i32x4(t[i], t[i + 4], 0xdd);
+        u[i + 8] = _mm512_shuffle_i32x4(t[i + 8], t[i + 12], 0x88); u[i + 12] = _mm512_shuffle_i32x4(t[i + 8], t[i + 12], 0xdd);
+    }
+    for (int i = 0; i < 8; i++) { t[i] = _mm512_shuffle_i32x4(u[i], u[i + 8], 0x88); t[i + 8] = _mm512_shuffle_i32x4(u[i], u[i + 8], 0xdd); }
+}
+#elif defined(__AVX2__)
+#define FLAT_VL 8
+typedef __m256i V;
+static inline V ld(const u32 *p) { return _mm256_loadu_si256((const void *) p); }
+static inline void st(uint32_t *p, V v) { _mm256_storeu_si256((void *) p, v); }
+static inline V srl(V a, int s) { return _mm256_srli_epi32(a, s); }
+static inline V sll(V a, int s) { return _mm256_slli_epi32(a, s); }
+static inline V or_(V a, V b) { return _mm256_or_si256(a, b); }
+static inline V and_(V a, V b) { return _mm256_and_si256(a, b); }
+static inline V set1(uint32_t m) { return _mm256_set1_epi32((int) m); }
+static inline __attribute__((always_inline)) void transpose(V *t) {
+    V u[8];
+    for (int i = 0; i < 8; i += 2) { u[i] = _mm256_unpacklo_epi32(t[i], t[i + 1]); u[i + 1] = _mm256_unpackhi_epi32(t[i], t[i + 1]); }
+    for (int i = 0; i < 8; i += 4) {
+        t[i] = _mm256_unpacklo_epi64(u[i], u[i + 2]); t[i + 1] = _mm256_unpackhi_epi64(u[i], u[i + 2]);
+        t[i + 2] = _mm256_unpacklo_epi64(u[i + 1], u[i + 3]); t[i + 3] = _mm256_unpackhi_epi64(u[i + 1], u[i + 3]);
+    }
+    for (int i = 0; i < 4; i++) { u[i] = _mm256_permute2x128_si256(t[i], t[i + 4], 0x20); u[i + 4] = _mm256_permute2x128_si256(t[i], t[i + 4], 0x31); }
+    for (int i = 0; i < 8; i++) t[i] = u[i];
+}
+#endif
+
+#ifdef FLAT_VL
+/* Row r of lanes L .. L+VL-1 of an int32 block at width w (a constant after inlining). */
+static inline __attribute__((always_inline)) V row32(const u32 *in, int lane, int r, const int w) {
+    const int bit = r * w, k = bit / 32, s = bit % 32;
+    V v = srl(ld(in + 32 * k + lane), s);
+    if (s + w > 32) v = or_(v, sll(ld(in + 32 * (k + 1) + lane), 32 - s));
+    return and_(v, set1(w == 32 ? ~0u : (1u << w) - 1));
+}
+
+static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t *out, const int w) {
+    _Pragma("GCC unroll 4") for (int r0 = 0; r0 < 32; r0 += FLAT_VL) {
+        _Pragma("GCC unroll 4") for (int l0 = 0; l0 < 32; l0 += FLAT_VL) {
+            V t[FLAT_VL];
+            _Pragma("GCC unroll 16") for (int i = 0; i < FLAT_VL; i++) t[i] = row32(in, l0, r0 + i, w);
+            transpose(t);
+            _Pragma("GCC unroll 16") for (int j = 0; j < FLAT_VL; j++) {
+                const int l = l0 + j;
+                st(out + (l % 16) * 64 + (l / 16) * 32 + r0, t[j]);
+            }
+        }
+    }
+}
+
+#define FLAT32(W) case (W): for (int b = 0; b < blocks; b++) flat32(in + 32 * (W) * b, out + 1024 * b, (W)); return;
+
+/* Unpacks blocks consecutive FL_ORDER int32 blocks of width 0..32 into file order. */
+void lw_fl_unpack_flat32(int32_t width, const void *packed, uint32_t *restrict out, int32_t blocks) {
+    const u32 *in = packed;
+    switch (width) {
+        X8(FLAT32, 0) X8(FLAT32, 8) X8(FLAT32, 16) X8(FLAT32, 24)
+        default: memset(out, 0, sizeof(uint32_t) * 1024 * (size_t) blocks);
+    }
+}
+#endif
 
 /* Unpacks blocks consecutive int32 blocks of width 0..32. */
 void lw_fl_unpack32(int32_t width, const void *packed, uint32_t *restrict out, int32_t blocks) {
