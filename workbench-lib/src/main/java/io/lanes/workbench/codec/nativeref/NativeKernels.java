@@ -30,10 +30,11 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 /**
  * Builds and loads the native reference kernels ({@code fastlanes_unpack.c}, a resource beside this
  * class) with this machine's C compiler, once per value size on first use, and caches the shared
- * library under {@code $XDG_CACHE_HOME/lanes-workbench/native} (or {@code ~/.cache/...}; the system
- * property {@value #CACHE_PROPERTY} overrides), keyed by a hash of the source, the compiler's version
- * line and the flags. The flags target this CPU at the vector width the JVM prefers
- * ({@link VectorWidth#preferred()}), so a run under {@code -XX:UseAVX=2} compares against 256-bit C.
+ * library under {@code $XDG_CACHE_HOME/lanes-workbench/native} (or {@code ~/.cache/...}, else a folder
+ * under {@code java.io.tmpdir}; the system property {@value #CACHE_PROPERTY} overrides), keyed by a
+ * hash of the source, the compiler's version line and the flags. The flags target this CPU at the
+ * vector width the JVM prefers ({@link VectorWidth#preferred()}), so a run under
+ * {@code -XX:UseAVX=2} compares against 256-bit C.
  * The compiler is {@code $CC}, else {@code cc}.
  *
  * <p>Downcalls are {@linkplain Linker.Option#critical(boolean) critical} with heap access: the C code
@@ -169,12 +170,23 @@ public final class NativeKernels {
         return lib;
     }
 
+    /**
+     * The configured cache folder, or a per-user folder under {@code java.io.tmpdir} when that one
+     * cannot be created or written (a read-only home on a CI runner should cost a rebuild, not the arms).
+     */
     private static Path cacheDir() {
         String p = System.getProperty(CACHE_PROPERTY);
         if (p != null && !p.isBlank()) return Path.of(p);
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("lanes-workbench").resolve("native");
+        Path dir = base.resolve("lanes-workbench").resolve("native");
+        try {
+            Files.createDirectories(dir);
+            if (Files.isWritable(dir)) return dir;
+        } catch (IOException | SecurityException e) {
+            // fall through to the temporary folder
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "lanes-workbench-native-" + System.getProperty("user.name", "user"));
     }
 
     private static String key(byte[] source, List<String> cmd, String version) {
