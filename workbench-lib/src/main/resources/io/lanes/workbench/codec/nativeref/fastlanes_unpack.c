@@ -48,58 +48,56 @@ typedef uint64_t u64 __attribute__((may_alias, aligned(1)));
 #if LW_BITS == 32
 FL_UNPACK(block32, uint32_t, u32, 32, 32)
 
+/*
+ * Rows are GCC vectors of FLAT_VL lanes (plain C operators, unaligned loads through VU); only the
+ * transpose is written per ISA, with casts to the intrinsics' type of the same size.
+ */
 #if defined(__AVX512F__)
 #define FLAT_VL 16
-typedef __m512i V;
-static inline V ld(const u32 *p) { return _mm512_loadu_si512((const void *) p); }
-static inline void st(uint32_t *p, V v) { _mm512_storeu_si512((void *) p, v); }
-static inline V srl(V a, int s) { return _mm512_srli_epi32(a, s); }
-static inline V sll(V a, int s) { return _mm512_slli_epi32(a, s); }
-static inline V or_(V a, V b) { return _mm512_or_si512(a, b); }
-static inline V and_(V a, V b) { return _mm512_and_si512(a, b); }
-static inline V set1(uint32_t m) { return _mm512_set1_epi32((int) m); }
-static inline __attribute__((always_inline)) void transpose(V *t) {
-    V u[16];
-    for (int i = 0; i < 16; i += 2) { u[i] = _mm512_unpacklo_epi32(t[i], t[i + 1]); u[i + 1] = _mm512_unpackhi_epi32(t[i], t[i + 1]); }
-    for (int i = 0; i < 16; i += 4) {
-        t[i] = _mm512_unpacklo_epi64(u[i], u[i + 2]); t[i + 1] = _mm512_unpackhi_epi64(u[i], u[i + 2]);
-        t[i + 2] = _mm512_unpacklo_epi64(u[i + 1], u[i + 3]); t[i + 3] = _mm512_unpackhi_epi64(u[i + 1], u[i + 3]);
-    }
-    for (int i = 0; i < 4; i++) {
-        u[i] = _mm512_shuffle_i32x4(t[i], t[i + 4], 0x88); u[i + 4] = _mm512_shuffle_i32x4(t[i], t[i + 4], 0xdd);
-        u[i + 8] = _mm512_shuffle_i32x4(t[i + 8], t[i + 12], 0x88); u[i + 12] = _mm512_shuffle_i32x4(t[i + 8], t[i + 12], 0xdd);
-    }
-    for (int i = 0; i < 8; i++) { t[i] = _mm512_shuffle_i32x4(u[i], u[i + 8], 0x88); t[i + 8] = _mm512_shuffle_i32x4(u[i], u[i + 8], 0xdd); }
-}
+typedef __m512i X;
+#define UNPACKLO32 _mm512_unpacklo_epi32
+#define UNPACKHI32 _mm512_unpackhi_epi32
+#define UNPACKLO64 _mm512_unpacklo_epi64
+#define UNPACKHI64 _mm512_unpackhi_epi64
 #elif defined(__AVX2__)
 #define FLAT_VL 8
-typedef __m256i V;
-static inline V ld(const u32 *p) { return _mm256_loadu_si256((const void *) p); }
-static inline void st(uint32_t *p, V v) { _mm256_storeu_si256((void *) p, v); }
-static inline V srl(V a, int s) { return _mm256_srli_epi32(a, s); }
-static inline V sll(V a, int s) { return _mm256_slli_epi32(a, s); }
-static inline V or_(V a, V b) { return _mm256_or_si256(a, b); }
-static inline V and_(V a, V b) { return _mm256_and_si256(a, b); }
-static inline V set1(uint32_t m) { return _mm256_set1_epi32((int) m); }
-static inline __attribute__((always_inline)) void transpose(V *t) {
-    V u[8];
-    for (int i = 0; i < 8; i += 2) { u[i] = _mm256_unpacklo_epi32(t[i], t[i + 1]); u[i + 1] = _mm256_unpackhi_epi32(t[i], t[i + 1]); }
-    for (int i = 0; i < 8; i += 4) {
-        t[i] = _mm256_unpacklo_epi64(u[i], u[i + 2]); t[i + 1] = _mm256_unpackhi_epi64(u[i], u[i + 2]);
-        t[i + 2] = _mm256_unpacklo_epi64(u[i + 1], u[i + 3]); t[i + 3] = _mm256_unpackhi_epi64(u[i + 1], u[i + 3]);
-    }
-    for (int i = 0; i < 4; i++) { u[i] = _mm256_permute2x128_si256(t[i], t[i + 4], 0x20); u[i + 4] = _mm256_permute2x128_si256(t[i], t[i + 4], 0x31); }
-    for (int i = 0; i < 8; i++) t[i] = u[i];
-}
+typedef __m256i X;
+#define UNPACKLO32 _mm256_unpacklo_epi32
+#define UNPACKHI32 _mm256_unpackhi_epi32
+#define UNPACKLO64 _mm256_unpacklo_epi64
+#define UNPACKHI64 _mm256_unpackhi_epi64
 #endif
 
 #ifdef FLAT_VL
+typedef uint32_t V __attribute__((vector_size(4 * FLAT_VL)));
+typedef uint32_t VU __attribute__((vector_size(4 * FLAT_VL), aligned(4), may_alias));
+
+/* Transposes FLAT_VL rows in place: 32-bit and 64-bit unpacks, then 128-bit lane shuffles. */
+static inline __attribute__((always_inline)) void transpose(V *t) {
+    X a[FLAT_VL], b[FLAT_VL];
+    for (int i = 0; i < FLAT_VL; i++) a[i] = (X) t[i];
+    for (int i = 0; i < FLAT_VL; i += 2) { b[i] = UNPACKLO32(a[i], a[i + 1]); b[i + 1] = UNPACKHI32(a[i], a[i + 1]); }
+    for (int i = 0; i < FLAT_VL; i += 4) {
+        a[i] = UNPACKLO64(b[i], b[i + 2]); a[i + 1] = UNPACKHI64(b[i], b[i + 2]);
+        a[i + 2] = UNPACKLO64(b[i + 1], b[i + 3]); a[i + 3] = UNPACKHI64(b[i + 1], b[i + 3]);
+    }
+#if FLAT_VL == 16
+    for (int i = 0; i < 4; i++) {
+        b[i] = _mm512_shuffle_i32x4(a[i], a[i + 4], 0x88); b[i + 4] = _mm512_shuffle_i32x4(a[i], a[i + 4], 0xdd);
+        b[i + 8] = _mm512_shuffle_i32x4(a[i + 8], a[i + 12], 0x88); b[i + 12] = _mm512_shuffle_i32x4(a[i + 8], a[i + 12], 0xdd);
+    }
+    for (int i = 0; i < 8; i++) { t[i] = (V) _mm512_shuffle_i32x4(b[i], b[i + 8], 0x88); t[i + 8] = (V) _mm512_shuffle_i32x4(b[i], b[i + 8], 0xdd); }
+#else
+    for (int i = 0; i < 4; i++) { t[i] = (V) _mm256_permute2x128_si256(a[i], a[i + 4], 0x20); t[i + 4] = (V) _mm256_permute2x128_si256(a[i], a[i + 4], 0x31); }
+#endif
+}
+
 /* Row r of lanes L .. L+VL-1 of an int32 block at width w (a constant after inlining). */
 static inline __attribute__((always_inline)) V row32(const u32 *in, int lane, int r, const int w) {
     const int bit = r * w, k = bit / 32, s = bit % 32;
-    V v = srl(ld(in + 32 * k + lane), s);
-    if (s + w > 32) v = or_(v, sll(ld(in + 32 * (k + 1) + lane), 32 - s));
-    return and_(v, set1(w == 32 ? ~0u : (1u << w) - 1));
+    V v = *(const VU *) (in + 32 * k + lane) >> s;
+    if (s + w > 32) v |= *(const VU *) (in + 32 * (k + 1) + lane) << (32 - s);
+    return v & (w == 32 ? ~0u : (1u << w) - 1);
 }
 
 static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t *out, const int w) {
@@ -110,7 +108,7 @@ static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t
             transpose(t);
             _Pragma("GCC unroll 16") for (int j = 0; j < FLAT_VL; j++) {
                 const int l = l0 + j;
-                st(out + (l % 16) * 64 + (l / 16) * 32 + r0, t[j]);
+                *(VU *) (out + (l % 16) * 64 + (l / 16) * 32 + r0) = t[j];
             }
         }
     }
