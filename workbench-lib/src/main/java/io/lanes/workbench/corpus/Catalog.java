@@ -41,14 +41,16 @@ public final class Catalog {
      * A source file of a dataset.
      *
      * @param name      file name in the cache ({@code datasets/cache/files/<name>})
-     * @param sha256    sha256 of the file, checked on every load from a mirror or a download
+     * @param sha256    sha256 of the file, checked on every load wherever it comes from
+     * @param committed path below the project's {@code datasets/} folder of a copy committed with the
+     *                  project (only for files whose licence allows redistribution), or null
      * @param mirror    path below a mirror folder, or null
      * @param url       upstream URL to download from, or null
      * @param npm       npm package spec ({@code name@version}) whose tarball holds the file, or null
      * @param npmPath   path of the file inside that tarball
      * @param npmSha256 sha256 of the tarball {@code npm pack} fetches
      */
-    public record FileEntry(String name, String sha256, String mirror, String url, String npm,
+    public record FileEntry(String name, String sha256, String committed, String mirror, String url, String npm,
                             @JsonProperty("npm_path") String npmPath, @JsonProperty("npm_sha256") String npmSha256) {
     }
 
@@ -199,8 +201,8 @@ public final class Catalog {
                 for (FileEntry f : raw.files()) {
                     require(f.name(), where + ": file name", origin);
                     require(f.sha256(), where + ": file " + f.name() + ": sha256", origin);
-                    if (f.url() == null && f.npm() == null && f.mirror() == null) {
-                        throw bad(origin, where + ": file " + f.name() + " has no mirror path, url or npm package");
+                    if (f.url() == null && f.npm() == null && f.mirror() == null && f.committed() == null) {
+                        throw bad(origin, where + ": file " + f.name() + " has no committed copy, mirror path, url or npm package");
                     }
                     if (f.npm() != null && (f.npmPath() == null || f.npmSha256() == null)) {
                         throw bad(origin, where + ": file " + f.name() + ": npm needs npm_path and npm_sha256");

@@ -62,6 +62,57 @@ public final class Registry {
     }
 
     /**
+     * What a run can measure, resolved before it measures anything: the columns that could be had
+     * and, for each dataset that could not (a source file found nowhere, a failed download or
+     * build), the reason with the fix. Immutable.
+     *
+     * @param columns loaded columns by id, in the order first asked for
+     * @param skipped reason per dataset id that could not be had
+     */
+    public record Resolution(Map<String, Column> columns, Map<String, String> skipped) {
+        public Resolution {
+            columns = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(columns));
+            skipped = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(skipped));
+        }
+
+        /** The loaded columns among {@code ids}, in their order; ids of skipped datasets are left out. */
+        public List<Column> of(List<String> ids) {
+            return ids.stream().filter(columns::containsKey).map(columns::get).toList();
+        }
+    }
+
+    /**
+     * Loads every column of {@code ids} that can be had, each dataset built at most once, and records
+     * the datasets that cannot be had instead of failing: a run resolves all its columns first, then
+     * goes on without what is missing and says so.
+     *
+     * @throws CorpusException if an id is unknown: a typo is not a missing source
+     */
+    public Resolution resolve(List<String> ids) {
+        Map<String, List<String>> byDataset = new LinkedHashMap<>();
+        for (String id : ids) {
+            ColumnEntry c = catalog.column(id);
+            List<String> of = byDataset.computeIfAbsent(c.dataset(), k -> new ArrayList<>());
+            if (!of.contains(c.id())) of.add(c.id());
+        }
+        Map<String, Column> loaded = new LinkedHashMap<>();
+        Map<String, String> skipped = new LinkedHashMap<>();
+        for (var e : byDataset.entrySet()) {
+            try {
+                for (Loaded l : load(e.getValue())) loaded.put(l.column().id(), l.column());
+            } catch (CorpusException ex) {
+                skipped.put(e.getKey(), ex.getMessage());
+            }
+        }
+        Map<String, Column> ordered = new LinkedHashMap<>();
+        for (String id : ids) {
+            String key = catalog.column(id).id();
+            if (loaded.containsKey(key)) ordered.putIfAbsent(key, loaded.get(key));
+        }
+        return new Resolution(ordered, skipped);
+    }
+
+    /**
      * Loads columns by id, in the order given, building each dataset at most once.
      *
      * @throws CorpusException if an id is unknown or a column cannot be produced

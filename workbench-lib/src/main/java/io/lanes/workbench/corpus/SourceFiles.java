@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Finds a dataset's source file: the local cache ({@code <cache>/files/<name>}), then each mirror
- * folder, then upstream (npm package or URL; the fetched file is stored in the cache). The sha256
+ * Finds a dataset's source file: the copy committed with the project ({@code datasets/<committed>}),
+ * then the local cache ({@code <cache>/files/<name>}), then each mirror folder, then upstream (npm
+ * package or URL; the fetched file is stored in the cache). The sha256
  * in the catalog is checked on every load, wherever the file comes from; a cached file that does
  * not match is deleted and fetched again. When nothing matches, the error names every place tried
  * and what was wrong there. Thread-safe: a fetch works in a private temporary folder and ends with an
@@ -51,6 +52,15 @@ final class SourceFiles {
      */
     Found find(String dataset, FileEntry f) {
         List<String> tried = new ArrayList<>();
+        if (f.committed() != null) {
+            Path p = locations.catalog().resolveSibling(f.committed());
+            if (!Files.isRegularFile(p)) tried.add("committed copy " + p + " (absent)");
+            else {
+                String sha = sha(p);
+                if (sha.equals(f.sha256())) return new Found(p, "committed copy");
+                tried.add("committed copy " + p + " (sha256 " + sha + " does not match)");
+            }
+        }
         Path cached = cachePath(f);
         if (Files.isRegularFile(cached)) {
             String sha = sha(cached);
@@ -89,7 +99,9 @@ final class SourceFiles {
             }
         }
         throw new CorpusException("dataset " + dataset + ": no copy of " + f.name() + " with sha256 " + f.sha256()
-                + "; tried " + String.join("; ", tried));
+                + "; tried " + String.join("; ", tried) + ". To get it: ./workbench datasets fetch " + dataset
+                + " where its upstream is reachable, or point " + Locations.MIRROR_ENV + " at a folder holding "
+                + (f.mirror() != null ? f.mirror() : f.name()));
     }
 
     private void fetchUrl(FileEntry f, Path cached) throws IOException {

@@ -67,7 +67,7 @@ class DatasetsCommandTest {
         assertEquals(7, data.size(), r.out());
         int typeAt = lines.getFirst().indexOf("type");
         for (String l : data) assertTrue(l.substring(typeAt).startsWith("int32"), "aligned: " + l);
-        assertTrue(data.stream().anyMatch(l -> l.startsWith("clickbench.hits.EventTime ")), r.out());
+        assertTrue(data.stream().anyMatch(l -> l.startsWith("nyc.fhv.pickup_datetime ")), r.out());
         assertTrue(lines.getLast().startsWith("# 7 columns"), lines.getLast());
         // The second call comes from the cache.
         Run again = run("stats", "quick");
@@ -92,7 +92,7 @@ class DatasetsCommandTest {
     void fetchReportsWhereEachColumnCameFrom() {
         Run r = run("fetch", "nyc.fhv");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("nyc.fhv.PULocationID") && l.contains("read (mirror")), r.out());
+        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("nyc.fhv.PULocationID") && l.contains("read (committed copy)")), r.out());
         assertTrue(run("fetch", "nyc.fhv").out().contains("6 cache"));
     }
 

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pages of corpus columns against the columns, and one-line errors for bad input.
  */
 class PagesTest {
-    static final Path DIR = TestCorpus.mirror().resolve("parquet-testing");
+    static final Path DIR = TestCorpus.parquetTesting();
     static final List<Codec> DELTA64 = List.of(CodecRegistry.get("parquet.delta64.vscan"), CodecRegistry.get("peer.parquet.delta64"));
     static final List<Codec> DELTA = List.of(CodecRegistry.get("parquet.delta.coalesced"));
 

@@ -16,7 +16,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,31 +29,59 @@ class RegistryTest {
 
     private final List<String> notes = new ArrayList<>();
 
-    // ---- the project's catalog over the real mirror ----
+    // ---- the project's catalog over its committed files ----
 
     @Test
-    void clickBenchColumnsMatchTheFileAndComeFromTheCacheTheSecondTime() throws IOException {
-        String[] first;
-        try (var in = new GZIPInputStream(Files.newInputStream(TestCorpus.mirror().resolve("clickbench/click_mini.tsv.gz")))) {
-            String line = new String(in.readNBytes(4096), StandardCharsets.UTF_8).lines().findFirst().orElseThrow();
-            first = line.split("\t", -1);
-        }
+    void committedColumnsMatchTheFileAndComeFromTheCacheTheSecondTime() throws IOException {
+        String[] first = Files.readAllLines(TestCorpus.PROJECT.catalog().resolveSibling("fastlanes-data/nyc_fhv_tripdata_2019-01_65536.csv"),
+                StandardCharsets.UTF_8).getFirst().split("\\|", -1);
         Registry r = TestCorpus.project(tmp.resolve("cache"), notes);
-        List<Registry.Loaded> a = r.load(List.of("clickbench.hits.EventTime", "clickbench.hits.EventDate", "clickbench.hits.WatchID"));
-        assertTrue(a.getFirst().origin().startsWith("read (mirror "), a.getFirst().origin());
-        Column time = a.get(0).column(), date = a.get(1).column(), watch = a.get(2).column();
-        assertEquals(9580, time.size());
-        assertEquals(LocalDateTime.parse(first[4].replace(' ', 'T')).toEpochSecond(ZoneOffset.UTC), time.ints()[0]);
-        assertEquals(LocalDate.parse(first[5]).toEpochDay(), date.ints()[0]);
-        assertEquals(Long.parseLong(first[0]), watch.longs()[0]);
-        assertEquals(ValueType.INT64, watch.type());
+        List<Registry.Loaded> a = r.load(List.of("nyc.fhv.pickup_datetime", "nyc.fhv.dropoff_datetime", "nyc.fhv.pickup_datetime_us"));
+        assertEquals("read (committed copy)", a.getFirst().origin());
+        Column time = a.get(0).column(), drop = a.get(1).column(), micros = a.get(2).column();
+        assertEquals(65536, time.size());
+        assertEquals(LocalDateTime.parse(first[1].replace(' ', 'T')).toEpochSecond(ZoneOffset.UTC), time.ints()[0]);
+        assertEquals(LocalDateTime.parse(first[2].replace(' ', 'T')).toEpochSecond(ZoneOffset.UTC), drop.ints()[0]);
+        assertEquals(time.ints()[0] * 1_000_000L, micros.longs()[0]);
+        assertEquals(ValueType.INT64, micros.type());
 
-        List<Registry.Loaded> b = r.load(List.of("clickbench.hits.EventTime", "clickbench.hits.WatchID"));
+        List<Registry.Loaded> b = r.load(List.of("nyc.fhv.pickup_datetime", "nyc.fhv.pickup_datetime_us"));
         assertEquals("cache", b.get(0).origin());
         assertEquals("cache", b.get(1).origin());
         assertArrayEquals(time.ints(), b.get(0).column().ints());
-        assertArrayEquals(watch.longs(), b.get(1).column().longs());
+        assertArrayEquals(micros.longs(), b.get(1).column().longs());
         assertEquals(time.provenance(), b.get(0).column().provenance());
+    }
+
+    @Test
+    void theOfflineSetsNeedNoMirrorAndNoNetwork() {
+        // what a fresh clone has: the committed files, the generators, and npm for the registry-shipped data
+        Catalog cat = Catalog.load(TestCorpus.PROJECT.catalog());
+        for (String set : List.of("default", "int64", "sorted", "quick", "uniform")) {
+            for (String id : cat.resolve(set)) {
+                Catalog.DatasetEntry d = cat.dataset(cat.column(id).dataset());
+                boolean offline = switch (d.kind()) {
+                    case "generator", "tpch", "tpcds", "npm" -> true;
+                    default -> d.files().stream().allMatch(f -> f.committed() != null);
+                };
+                assertTrue(offline, "set " + set + " holds " + id + ", whose dataset " + d.id() + " is download-only");
+            }
+        }
+        Registry r = TestCorpus.project(tmp.resolve("cache"), notes);
+        assertEquals(7, r.columns("quick").size());
+    }
+
+    @Test
+    void aRunResolvesWhatItCanAndNamesWhatItCannot() {
+        Registry r = TestCorpus.project(tmp.resolve("cache"), notes);
+        Registry.Resolution res = r.resolve(List.of("syn.uniform.w5", "clickbench.hits.EventTime", "nyc.fhv.PULocationID", "clickbench.hits.RegionID"));
+        assertEquals(List.of("syn.uniform.w5", "nyc.fhv.PULocationID"), List.copyOf(res.columns().keySet()));
+        assertEquals(List.of("clickbench.hits"), List.copyOf(res.skipped().keySet()), "named once, not once per column");
+        String why = res.skipped().get("clickbench.hits");
+        assertTrue(why.contains("click_mini.tsv.gz") && why.contains("no network in tests") && why.contains("datasets fetch clickbench.hits")
+                && why.contains(Locations.MIRROR_ENV), why);
+        assertEquals(List.of("nyc.fhv.PULocationID"), res.of(List.of("clickbench.hits.EventTime", "nyc.fhv.PULocationID")).stream().map(Column::id).toList());
+        assertThrows(CorpusException.class, () -> r.resolve(List.of("syn.uniform.w5x")), "a typo is not a missing source");
     }
 
     @Test
@@ -67,7 +94,7 @@ class RegistryTest {
         Files.write(file, bytes);
         List<Registry.Loaded> again = r.load(List.of("nyc.fhv.PULocationID"));
         assertTrue(notes.stream().anyMatch(n -> n.contains(file.toString()) && n.contains("sha256") && n.contains("rebuilding")), notes.toString());
-        assertTrue(again.getFirst().origin().startsWith("read (mirror "), again.getFirst().origin());
+        assertEquals("read (committed copy)", again.getFirst().origin());
         assertArrayEquals(good, again.getFirst().column().ints());
         assertEquals("cache", r.load(List.of("nyc.fhv.PULocationID")).getFirst().origin());
 

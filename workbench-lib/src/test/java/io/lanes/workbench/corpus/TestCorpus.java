@@ -1,27 +1,26 @@
 package io.lanes.workbench.corpus;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Registries for tests: the project's catalog and mirror with a private cache, or a catalog of the test's own. */
+/**
+ * Registries for tests: the project's catalog with its committed files and a private cache (no
+ * mirror, no network: what a fresh clone has), or a catalog of the test's own.
+ */
 final class TestCorpus {
     private TestCorpus() {
     }
 
     static final Locations PROJECT = Locations.discover();
 
-    /** The shared mirror the project's CI and developers have beside the checkout. */
-    static Path mirror() {
-        if (PROJECT.mirrors().isEmpty() || !Files.isDirectory(PROJECT.mirrors().getFirst())) {
-            throw new IllegalStateException("tests need the dataset mirror (../shared/datasets or $" + Locations.MIRROR_ENV + ")");
-        }
-        return PROJECT.mirrors().getFirst();
+    /** The parquet-testing files committed under {@code datasets/}. */
+    static Path parquetTesting() {
+        return PROJECT.catalog().resolveSibling("parquet-testing");
     }
 
-    /** The project's catalog and mirror, a private cache, no network; notes collected in {@code notes}. */
+    /** The project's catalog and committed files, a private cache, no mirror, no network; notes collected in {@code notes}. */
     static Registry project(Path cache, List<String> notes) {
-        return new Registry(Catalog.load(PROJECT.catalog()), new Locations(PROJECT.catalog(), cache, List.of(mirror())),
+        return new Registry(Catalog.load(PROJECT.catalog()), new Locations(PROJECT.catalog(), cache, List.of()),
                 Upstream.offline("no network in tests"), notes::add);
     }
 

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code pages}; and a decoder that cannot read them is stopped with a message before anything is timed.
  */
 class PagesMeasureTest {
-    static final Path TESTING = Locations.discover().mirrors().getFirst().resolve("parquet-testing");
+    static final Path TESTING = Locations.discover().catalog().resolveSibling("parquet-testing");
     static final List<Arm> DELTA64 = List.of(Arm.storeOnly(), Arm.named("parquet.delta64.miniblock"), Arm.named("parquet.delta64.coalesced"),
             Arm.named("parquet.delta64.vscan"), Arm.named("peer.parquet.delta64"));
 

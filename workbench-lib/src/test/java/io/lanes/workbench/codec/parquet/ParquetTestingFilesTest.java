@@ -6,7 +6,6 @@ import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesReader;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Real pages other writers produced (apache/parquet-testing, mirrored read-only in
- * ../shared/datasets): every DELTA_* file decodes to its {@code _expect.csv} with no mismatch, every
+ * Real pages other writers produced (apache/parquet-testing, committed under
+ * datasets/parquet-testing): every DELTA_* file decodes to its {@code _expect.csv} with no mismatch, every
  * DELTA_BINARY_PACKED page decodes identically with every decoder variant and with parquet-java,
  * and the INT32/INT64 BYTE_STREAM_SPLIT columns equal their PLAIN twins.
  */
@@ -33,13 +32,8 @@ class ParquetTestingFilesTest {
 
     @BeforeAll
     static void locate() {
-        Path p = Path.of("").toAbsolutePath();
-        // the project root holds pom.xml and datasets/ (or, in a worktree, the shared mirror beside it)
-        while (p != null && !(Files.exists(p.resolve("pom.xml")) && (Files.isDirectory(p.resolve("datasets")) || Files.isDirectory(p.resolveSibling("shared").resolve("datasets"))))) p = p.getParent();
-        Path mirror = p == null ? null : p.resolveSibling("shared").resolve("datasets").resolve("parquet-testing");
-        Assumptions.assumeTrue(mirror != null && Files.isDirectory(mirror),
-                "parquet-testing mirror not found at ../shared/datasets/parquet-testing beside the project root: real-file interop tests skipped");
-        dir = mirror;
+        dir = io.lanes.workbench.corpus.Locations.discover().catalog().resolveSibling("parquet-testing");
+        if (!Files.isDirectory(dir)) throw new IllegalStateException("no " + dir + ": the parquet-testing files are committed there");
     }
 
     @Test
