@@ -39,7 +39,7 @@ import java.util.concurrent.Callable;
                         + "have working_set 'pages' and the bundle's metadata.json lists every column's pages.",
                 "",
                 "Examples:",
-                "  bench --pages ../shared/datasets/parquet-testing/delta_binary_packed.parquet",
+                "  bench --pages datasets/parquet-testing/delta_binary_packed.parquet",
                 "        --column bitwidth12 --codec 'parquet.delta64.*'",
                 "        --codec peer.parquet.delta64 --codec store-only",
                 "  bench --dataset vega.flights.date_us --writer parquet-java",
@@ -52,10 +52,12 @@ final class BenchCommand implements Callable<Integer> {
     List<String> datasets = new ArrayList<>();
     @Option(names = "--set", paramLabel = "NAME", description = "named set of columns, repeatable (e.g. quick)")
     List<String> sets = new ArrayList<>();
-    @Option(names = "--file", paramLabel = "PATH", description = "a CSV, TSV or Parquet file of your own; with --column")
-    Path file;
-    @Option(names = "--column", paramLabel = "NAME|INDEX", description = "column of --file, by name or 0-based index; or of --pages, by name (default: every integer column)")
-    String column;
+    @Option(names = "--file", paramLabel = "PATH", description = "a CSV, TSV or Parquet file of your own, repeatable; its --column columns, "
+            + "else every column that loads as integers (the others are named with the reason)")
+    List<Path> files = new ArrayList<>();
+    @Option(names = "--column", paramLabel = "NAME|INDEX", split = ",", description = "columns of every --file, by name or 0-based index, "
+            + "or of --pages, by name; repeatable or comma-separated (default: every integer column)")
+    List<String> columnNames = new ArrayList<>();
     @Option(names = "--pages", paramLabel = "PARQUET", description = "time this Parquet file's pages exactly as its writer wrote them (no re-encoding, no ladder)")
     Path pages;
     @Option(names = "--writer", paramLabel = "parquet-java", description = "time the pages this writer makes of the --dataset/--set/--file columns instead of "
@@ -68,17 +70,19 @@ final class BenchCommand implements Callable<Integer> {
     String delimiter;
     @Option(names = "--nulls", paramLabel = "drop|reject", defaultValue = "reject", description = "nulls in the --file column (default ${DEFAULT-VALUE})")
     String nulls;
-    @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB); not with --pages or --writer, whose working set is each column's pages")
+    @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB); 'column' measures each column whole "
+            + "instead of cutting or tiling it to a footprint; not with --pages or --writer, whose working set is each column's pages")
     String ladder;
-    @Option(names = "--reps", description = "timed repetitions per arm (default: 9 quick, 31 full)")
+    @Option(names = "--reps", description = "timed repetitions per arm (default: 64, quick and full; a multiple of 64 visits every buffer placement equally)")
     Integer reps;
-    @Option(names = "--warmup", paramLabel = "MILLIS", description = "warm-up time per arm and point in ms")
+    @Option(names = "--warmup", paramLabel = "MILLIS", description = "warm-up time per arm and point in ms, after at least the warm-up calls "
+            + "(default: 150 quick, 300 full)")
     Long warmupMillis;
     @Option(names = "--full", description = "publishable settings: more warm-up and repetitions")
     boolean full;
     @Option(names = "--ipv", description = "also count instructions per value (perf counters, else valgrind; first working set)")
     boolean ipv;
-    @Option(names = "--csv", paramLabel = "FILE", description = "also copy results.csv here")
+    @Option(names = "--csv", paramLabel = "FILE", description = "also copy results.csv to this file (checked writable before measuring)")
     Path csv;
     @Option(names = "--out", paramLabel = "DIR", description = "bundle directory (default reports/bench-<host>-<time>)")
     Path out;
@@ -87,26 +91,28 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         List<Arm> arms = Arm.resolve(codecs);
         boolean asWritten = pages != null || writer != null;
-        if (column != null && file == null && pages == null) throw new IllegalArgumentException("--column names a column of --file or --pages");
-        if (file != null && column == null) throw new IllegalArgumentException("--file and --column go together");
-        if (file != null && pages != null) throw new IllegalArgumentException("--column would name a column of both --file and --pages: run them in separate benches");
-        if (asWritten) checkAsWritten(!sets.isEmpty() || !datasets.isEmpty() || file != null);
+        if (!columnNames.isEmpty() && files.isEmpty() && pages == null) throw new IllegalArgumentException("--column names columns of --file or --pages");
+        if (!files.isEmpty() && pages != null) throw new IllegalArgumentException("--column would name columns of both --file and --pages: run them in separate benches");
+        if (asWritten) checkAsWritten(!sets.isEmpty() || !datasets.isEmpty() || !files.isEmpty());
         List<Column> columns = new ArrayList<>();
         for (String s : sets) columns.addAll(Datasets.set(s));
         for (String d : datasets) columns.add(Datasets.load(d));
-        if (file != null) {
-            columns.add(UserFiles.load(file, column, type == null ? null : ValueType.parse(type),
-                    delimiter == null ? null : UserFiles.parseDelimiter(delimiter), UserFiles.Nulls.parse(nulls)));
+        for (Path f : files) {
+            columns.addAll(UserFiles.loadAll(f, columnNames, type == null ? null : ValueType.parse(type),
+                    delimiter == null ? null : UserFiles.parseDelimiter(delimiter), UserFiles.Nulls.parse(nulls),
+                    why -> System.out.println("column skipped: " + why)));
         }
         Harness.Config base = full ? Harness.Config.full() : Harness.Config.quick();
         Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
                 reps == null ? base.reps() : reps, base.minSampleMicros(), base.control(), base.jitSettleMillis());
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
+        Runs.requireWritable(dir);
+        if (csv != null) requireWritableFile(csv);
         ResultBundle bundle;
         if (asWritten) {
             bundle = Recorder.runPages("bench", arms, pageSets(arms, columns), config, dir, System.out::println, Recorder.Options.cli());
         } else {
-            if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH --column NAME or --pages PARQUET");
+            if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH [--column NAME] or --pages PARQUET");
             bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder == null ? "400KiB" : ladder), config, dir, System.out::println,
                     Recorder.Options.cli().withIpv(ipv));
         }
@@ -114,8 +120,6 @@ final class BenchCommand implements Callable<Integer> {
         System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
         if (csv != null) {
             try {
-                Path parent = csv.toAbsolutePath().getParent();
-                if (parent != null) Files.createDirectories(parent);
                 Files.copy(bundle.resultsCsv(), csv, StandardCopyOption.REPLACE_EXISTING);
             } catch (java.io.IOException e) {
                 throw new IllegalArgumentException("cannot write --csv " + csv + ": " + e.getMessage(), e);
@@ -123,6 +127,14 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.println("bundle: " + dir);
         return 0;
+    }
+
+    /** Fails before measuring when {@code file} cannot be written: a folder, or a folder that cannot be made or written. */
+    private static void requireWritableFile(Path file) {
+        if (Files.isDirectory(file)) throw new IllegalArgumentException("--csv " + file + " is a folder: give a file name, e.g. " + file.resolve("results.csv"));
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) Runs.requireWritable(parent);
+        if (Files.exists(file) && !Files.isWritable(file)) throw new IllegalArgumentException("--csv " + file + " exists and cannot be written");
     }
 
     /** Rejects options that do not apply to pages as written, before any column is loaded. */
@@ -144,7 +156,7 @@ final class BenchCommand implements Callable<Integer> {
     private List<Pages> pageSets(List<Arm> arms, List<Column> columns) {
         List<Codec> decoders = arms.stream().filter(a -> !a.isStoreOnly()).map(Arm::codec).toList();
         List<Pages> out = new ArrayList<>();
-        if (pages != null && column != null) out.add(Pages.ofFile(pages, column, decoders));
+        if (pages != null && !columnNames.isEmpty()) columnNames.forEach(c -> out.add(Pages.ofFile(pages, c, decoders)));
         else if (pages != null) {
             Pages.Selection s = Pages.ofFile(pages, decoders);
             out.addAll(s.pages());

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * A column of the user's own CSV, TSV or Parquet file, read through DuckDB, as a {@link Column} like
@@ -65,6 +66,56 @@ public final class UserFiles {
      * @throws CorpusException for every bad input, naming file, column and row
      */
     public static Column load(Path file, String column, ValueType type, Character delimiter, Nulls nulls) {
+        return read(file, delimiter, (st, src) -> {
+            int index = columnIndex(file, column, src.names(), src.header());
+            String colName = src.header() ? src.names().get(index) : "#" + index;
+            String what = "file " + file + " column '" + (src.header() ? colName : Integer.toString(index)) + "'";
+            String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+            String provenance = "user file " + file.toAbsolutePath() + " (sha256 " + Sha256.of(file) + ")";
+            Column col = src.parquet()
+                    ? readParquet(st, src.sql(), index, src.types().get(index), what, type, nulls, name, colName, provenance)
+                    : readCsv(st, src.sql(), index, src.header(), what, type, nulls, name, colName, provenance);
+            if (col.size() == 0) throw new CorpusException(what + ": no values" + (nulls == Nulls.DROP ? " after dropping nulls" : ""));
+            return col;
+        });
+    }
+
+    /**
+     * Loads several columns of a user file: the ones named (each must load, as with {@link #load}), or
+     * with none named every column that loads as integers, each other column passed to
+     * {@code skipped} with its reason (a text column, nulls, no values).
+     *
+     * @param columns names or 0-based indexes; empty for every integer column
+     * @throws CorpusException for a named column that cannot be loaded, or when no column loads
+     */
+    public static List<Column> loadAll(Path file, List<String> columns, ValueType type, Character delimiter, Nulls nulls, Consumer<String> skipped) {
+        if (!columns.isEmpty()) return columns.stream().map(c -> load(file, c, type, delimiter, nulls)).toList();
+        Source src = read(file, delimiter, (st, s) -> s);
+        List<Column> out = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        for (int i = 0; i < src.names().size(); i++) {
+            String c = src.header() ? src.names().get(i) : Integer.toString(i);
+            try {
+                out.add(load(file, c, type, delimiter, nulls));
+            } catch (CorpusException e) {
+                reasons.add(e.getMessage());
+                skipped.accept(e.getMessage());
+            }
+        }
+        if (out.isEmpty()) throw new CorpusException("file " + file + ": no column loads as integers: " + String.join("; ", reasons));
+        return out;
+    }
+
+    /** How DuckDB reads a file: its SQL source, whether it has a header row, its column names and types. */
+    private record Source(boolean parquet, String sql, boolean header, List<String> names, List<String> types) {
+    }
+
+    private interface Reader<T> {
+        T apply(Statement st, Source src) throws SQLException, IOException;
+    }
+
+    /** Opens {@code file} in DuckDB, describes it, and hands both to {@code body}; every failure names the file. */
+    private static <T> T read(Path file, Character delimiter, Reader<T> body) {
         String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         if (!Files.exists(file)) throw new CorpusException("file " + file + ": not found");
         if (!Files.isRegularFile(file)) throw new CorpusException("file " + file + ": not a regular file");
@@ -94,15 +145,7 @@ public final class UserFiles {
                     types.add(rs.getString("column_type"));
                 }
             }
-            int index = columnIndex(file, column, names, header);
-            String colName = header ? names.get(index) : "#" + index;
-            String what = "file " + file + " column '" + (header ? colName : Integer.toString(index)) + "'";
-            String provenance = "user file " + file.toAbsolutePath() + " (sha256 " + Sha256.of(file) + ")";
-            Column col = parquet
-                    ? readParquet(st, source, index, types.get(index), what, type, nulls, name, colName, provenance)
-                    : readCsv(st, source, index, header, what, type, nulls, name, colName, provenance);
-            if (col.size() == 0) throw new CorpusException(what + ": no values" + (nulls == Nulls.DROP ? " after dropping nulls" : ""));
-            return col;
+            return body.apply(st, new Source(parquet, source, header, names, types));
         } catch (SQLException e) {
             throw new CorpusException("file " + file + ": cannot read it as " + (parquet ? "Parquet" : "CSV") + ": " + Duck.message(e), e);
         } catch (IOException e) {

@@ -115,7 +115,7 @@ public final class Harness {
 
     /** Measures all arms on one column at one point, alternating inside every repetition. */
     public List<Measurement> measure(List<Arm> arms, Column col, WorkingSet ws) {
-        int n = ws.values(col.type().bytes());
+        int n = ws.values(col);
         return measure(arms, col, ws.label(), a -> Prepared.of(a, col, n));
     }
 
@@ -124,7 +124,8 @@ public final class Harness {
         return measure(arms, pages.values(), PAGES, a -> Prepared.of(a, pages));
     }
 
-    private static boolean takes(Arm a, Column col) {
+    /** Whether {@code a} can be measured on {@code col}: the wall always, a codec when it takes the column's value type. */
+    public static boolean takes(Arm a, Column col) {
         return a.isStoreOnly() || a.codec().valueBits() == col.type().bytes() * 8;
     }
 

@@ -93,6 +93,37 @@ public final class QuietCheck {
         }
     }
 
+    /**
+     * A wait allowance shared by the quiet checks of one run (the main job's studies and claims), so
+     * a busy machine costs the run one bounded wait rather than one per study: each check waits at
+     * most what is left, and once it is spent a check only samples one window. Thread-safe.
+     */
+    public static final class Budget {
+        private long remainingNanos;
+
+        public Budget(Duration total) {
+            remainingNanos = total.toNanos();
+        }
+
+        /** Checks as {@link #await} does, waiting at most the smaller of the config's limit and what is left. */
+        public Outcome await(Config config) {
+            Duration limit;
+            synchronized (this) {
+                limit = Duration.ofNanos(Math.min(config.waitLimit().toNanos(), remainingNanos));
+            }
+            Outcome o = QuietCheck.await(config.waitingAtMost(limit));
+            synchronized (this) {
+                remainingNanos = Math.max(0, remainingNanos - o.waited().toNanos());
+            }
+            return o;
+        }
+
+        /** What is left to wait. */
+        public synchronized Duration remaining() {
+            return Duration.ofNanos(remainingNanos);
+        }
+    }
+
     /** CPU time counters at one instant. */
     record Sample(long total, long idle, Map<Integer, Long> processTicks, Map<Integer, String> names) {
     }

@@ -19,10 +19,19 @@ public record WorkingSet(String label, long bytes) {
     /** The standard ladder of DESIGN.md: crosses L1, L2, L3 and memory on common machines. */
     public static final List<WorkingSet> STANDARD = parseList("16KiB,400KiB,1.5MiB,4MiB,32MiB");
 
-    /** Parses {@code 16KiB}, {@code 1.5MiB}, ... */
+    /**
+     * The label of the point that measures every column whole, however long, rather than sized to a
+     * footprint: its values rounded up to whole 1024-value blocks by tiling from the start.
+     */
+    public static final String WHOLE_COLUMN = "column";
+
+    /** Parses {@code 16KiB}, {@code 1.5MiB}, ..., or {@value #WHOLE_COLUMN}. */
     public static WorkingSet parse(String s) {
+        if (s.trim().equals(WHOLE_COLUMN)) return new WorkingSet(WHOLE_COLUMN, 0);
         Matcher m = P.matcher(s.trim());
-        if (!m.matches()) throw new IllegalArgumentException("working set '" + s + "' is not a size like 16KiB, 400KiB, 1.5MiB or 32MiB");
+        if (!m.matches()) {
+            throw new IllegalArgumentException("working set '" + s + "' is not a size like 16KiB, 400KiB, 1.5MiB or 32MiB, nor '" + WHOLE_COLUMN + "'");
+        }
         double v = Double.parseDouble(m.group(1));
         long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
             case "b" -> 1L;
@@ -43,12 +52,19 @@ public record WorkingSet(String label, long bytes) {
         return out;
     }
 
+    /** Whether this is the {@value #WHOLE_COLUMN} point. */
+    public boolean wholeColumn() {
+        return label.equals(WHOLE_COLUMN);
+    }
+
     /**
-     * Values to measure at this point for values of {@code valueBytes} bytes: the output plus a
-     * plain-sized input fit the footprint; a multiple of 1024 so every block is full.
+     * Values of {@code col} to measure at this point, a multiple of 1024 so every block is full: at a
+     * footprint, as many as let the output plus a plain-sized input fit it (the column tiled or cut
+     * to that many); at {@value #WHOLE_COLUMN}, the column's size rounded up.
      */
-    public int values(int valueBytes) {
-        long n = bytes / (2L * valueBytes);
+    public int values(io.lanes.workbench.corpus.Column col) {
+        if (wholeColumn()) return (int) Math.min(Math.max(1024, (col.size() + 1023L) / 1024 * 1024), 1 << 28);
+        long n = bytes / (2L * col.type().bytes());
         n = Math.max(1024, (n / 1024) * 1024);
         return (int) Math.min(n, 1 << 28);
     }

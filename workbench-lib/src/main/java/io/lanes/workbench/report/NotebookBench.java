@@ -38,7 +38,7 @@ public final class NotebookBench {
     public static Table run(String name, List<String> arms, List<Column> columns, List<String> ladder, boolean quick, boolean ipv,
                             Consumer<String> progress) {
         Path dir = bundleDir(name);
-        Recorder.Options opts = new Recorder.Options(null, ipv, s -> progress.accept(s.text()));
+        Recorder.Options opts = Recorder.Options.reporting(ipv, s -> progress.accept(s.text()));
         ResultBundle b = Recorder.run(name, Arm.resolve(arms), columns, ladder.stream().map(WorkingSet::parse).toList(),
                 quick ? Harness.Config.quick() : Harness.Config.full(), dir, progress, opts);
         return ResultBundle.load(b.dir());
@@ -56,7 +56,7 @@ public final class NotebookBench {
      */
     public static Table runPages(String name, List<String> arms, List<Pages> pages, boolean quick, Consumer<String> progress) {
         Path dir = bundleDir(name);
-        Recorder.Options opts = new Recorder.Options(null, false, s -> progress.accept(s.text()));
+        Recorder.Options opts = Recorder.Options.reporting(false, s -> progress.accept(s.text()));
         ResultBundle b = Recorder.runPages(name, Arm.resolve(arms), pages, quick ? Harness.Config.quick() : Harness.Config.full(), dir, progress, opts);
         return ResultBundle.load(b.dir());
     }

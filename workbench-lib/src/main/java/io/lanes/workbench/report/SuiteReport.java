@@ -42,6 +42,23 @@ public final class SuiteReport {
                 + "store-only writes the same output bytes without decoding: the wall no decoder beats. Working sets are output plus "
                 + "a plain-sized input. A point whose control pair did not tie is flagged in the gate column, never dropped.");
 
+        Map<String, Object> quiet = new LinkedHashMap<>();
+        md.path("parts").fields().forEachRemaining(p -> {
+            JsonNode q = p.getValue().path("settings").path("quiet");
+            quiet.put(p.getKey(), q.isMissingNode() ? "not checked" : q.path("summary").asText());
+        });
+        if (!quiet.isEmpty()) {
+            r.paragraph("Quiet check before each study (a busy machine makes timings noisy; the run's wait for quiet is bounded):");
+            r.keyValues(quiet);
+        }
+        Map<String, Object> skipped = new LinkedHashMap<>();
+        md.path("skipped").fields().forEachRemaining(e -> skipped.put(e.getKey(), e.getValue().asText()));
+        if (skipped.isEmpty()) r.paragraph("Every dataset of the suite was available: nothing was skipped.");
+        else {
+            r.paragraph("Skipped: these datasets could not be had, and the run went on without their columns:");
+            r.keyValues(skipped);
+        }
+
         r.section("Summary");
         Table summary = null;
         for (Study s : studies) {

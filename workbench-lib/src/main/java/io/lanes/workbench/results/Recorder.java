@@ -15,6 +15,7 @@ import io.lanes.workbench.measure.ipv.IpvRequest;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,23 +30,35 @@ import java.util.function.Consumer;
  */
 public final class Recorder {
     /**
-     * @param quiet    quiet-check thresholds and wait limit, or {@code null} to skip the check
-     * @param ipv      whether to count instructions per value after timing (first working-set point)
-     * @param progress receives progress states (a notebook display), or {@code null} for a console bar
+     * @param quiet       quiet-check thresholds and wait limit, or {@code null} to skip the check
+     * @param quietBudget a wait allowance shared with other runs (see {@link QuietCheck.Budget}), or
+     *                    {@code null} for this run's own limit
+     * @param ipv         whether to count instructions per value after timing (first working-set point)
+     * @param progress    receives progress states (a notebook display), or {@code null} for a console bar
      */
-    public record Options(QuietCheck.Config quiet, boolean ipv, Consumer<Progress.State> progress) {
+    public record Options(QuietCheck.Config quiet, QuietCheck.Budget quietBudget, boolean ipv, Consumer<Progress.State> progress) {
         /** The CLI's defaults: wait up to 30 s for a quiet machine, no ipv, console progress. */
         public static Options cli() {
-            return new Options(QuietCheck.Config.defaults().waitingAtMost(Duration.ofSeconds(30)), false, null);
+            return new Options(QuietCheck.Config.defaults().waitingAtMost(Duration.ofSeconds(30)), null, false, null);
         }
 
         /** Nothing but the measurement: no quiet check, no ipv, no progress (tests, quick notebook cells). */
         public static Options none() {
-            return new Options(null, false, s -> { });
+            return new Options(null, null, false, s -> { });
+        }
+
+        /** No quiet check, no console bar: progress states go to {@code progress} (a notebook display). */
+        public static Options reporting(boolean ipv, Consumer<Progress.State> progress) {
+            return new Options(null, null, ipv, progress);
         }
 
         public Options withIpv(boolean on) {
-            return new Options(quiet, on, progress);
+            return new Options(quiet, quietBudget, on, progress);
+        }
+
+        /** The same options, the quiet check drawing its wait from {@code budget}. */
+        public Options sharingQuietWait(QuietCheck.Budget budget) {
+            return new Options(quiet, budget, ipv, progress);
         }
     }
 
@@ -64,6 +77,8 @@ public final class Recorder {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("columns", columns.stream().map(Column::id).toList());
         settings.put("ladder", ladder.stream().map(WorkingSet::label).toList());
+        settings.put("arms_skipped", armsSkipped(arms, columns, log));
+        settings.put("columns_cut", columnsCut(columns, ladder, log));
         Harness h = new Harness(config);
         ResultBundle bundle = record(command, arms, settings, columns.size() + " columns x " + ladder.size() + " working sets",
                 Progress.steps(columns.size(), ladder.size()), h, listener -> h.run(arms, columns, ladder, listener), dir, log, options);
@@ -90,6 +105,7 @@ public final class Recorder {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("columns", pages.stream().map(p -> p.values().id()).toList());
         settings.put("ladder", List.of());
+        settings.put("arms_skipped", armsSkipped(arms, pages.stream().map(Pages::values).toList(), log));
         settings.put("working_set", Harness.PAGES + ": each column's pages as written; the ladder does not apply");
         settings.put("pages", pages.stream().map(p -> {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -109,6 +125,67 @@ public final class Recorder {
                 listener -> h.runPages(arms, pages, listener), dir, log, options);
     }
 
+    /**
+     * The arms that cannot run on some of the columns (a codec of the other value type), each named
+     * once on the log with the reason, as metadata.json records them.
+     *
+     * @throws IllegalArgumentException before anything is measured, when no codec arm can run on any column
+     */
+    static List<Map<String, Object>> armsSkipped(List<Arm> arms, List<Column> columns, Consumer<String> log) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        boolean anyCodec = false;
+        boolean anyPair = false;
+        for (Arm a : arms) {
+            if (a.isStoreOnly()) continue;
+            anyCodec = true;
+            List<String> not = columns.stream().filter(c -> !Harness.takes(a, c)).map(Column::id).toList();
+            if (not.size() < columns.size()) anyPair = true;
+            if (not.isEmpty()) continue;
+            String type = a.codec().valueBits() == 64 ? "int64" : "int32";
+            String reason = "it decodes " + type + " values; " + (not.size() == columns.size() ? "every column is " : "these columns are ")
+                    + (type.equals("int64") ? "int32" : "int64");
+            boolean all = not.size() == columns.size();
+            log.accept("arm " + a.name() + " skipped on " + (all ? "all " + not.size() : not.size() + " of " + columns.size())
+                    + " columns: " + reason + (all ? "" : " (" + abbreviate(not) + ")"));
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("arm", a.name());
+            m.put("reason", reason);
+            m.put("columns", not);
+            out.add(m);
+        }
+        if (anyCodec && !anyPair && !columns.isEmpty()) {
+            throw new IllegalArgumentException("nothing to measure: no codec arm takes the value type of any column ("
+                    + columns.stream().map(c -> c.type().label()).distinct().toList() + " columns; the arms decode "
+                    + arms.stream().filter(a -> !a.isStoreOnly()).map(a -> a.codec().valueBits() == 64 ? "int64" : "int32").distinct().toList()
+                    + "). Pick codecs of the columns' type (./workbench help bench) or columns of the codecs' type");
+        }
+        return out;
+    }
+
+    /**
+     * The columns a footprint point measures only part of, each named once on the log as
+     * {@code 51,200 of 200,000 values}; {@code --ladder column} measures them whole.
+     */
+    static Map<String, Map<String, String>> columnsCut(List<Column> columns, List<WorkingSet> ladder, Consumer<String> log) {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        for (Column c : columns) {
+            Map<String, String> at = new LinkedHashMap<>();
+            for (WorkingSet ws : ladder) {
+                int n = ws.values(c);
+                if (n < c.size()) at.put(ws.label(), String.format(java.util.Locale.ROOT, "%,d of %,d values", n, c.size()));
+            }
+            if (at.isEmpty()) continue;
+            out.put(c.id(), at);
+            log.accept("column " + c.id() + ": measures " + String.join(", ", at.entrySet().stream().map(e -> e.getValue() + " at " + e.getKey()).toList())
+                    + " (the working set holds no more; add the point '" + WorkingSet.WHOLE_COLUMN + "' to the ladder to measure it whole)");
+        }
+        return out;
+    }
+
+    private static String abbreviate(List<String> ids) {
+        return ids.size() <= 4 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 3)) + " and " + (ids.size() - 3) + " more";
+    }
+
     /** The run both kinds share: settings, quiet check, the harness body with progress, JIT notes. */
     private static ResultBundle record(String command, List<Arm> arms, Map<String, Object> inputs, String size, long steps, Harness h,
                                        Consumer<Harness.Listener> body, Path dir, Consumer<String> log, Options options) {
@@ -123,7 +200,7 @@ public final class Recorder {
         settings.put("min_sample_micros", config.minSampleMicros());
         ResultBundle bundle = new ResultBundle(dir, Fingerprint.capture(), settings);
         if (options.quiet() != null) {
-            QuietCheck.Outcome q = QuietCheck.await(options.quiet());
+            QuietCheck.Outcome q = options.quietBudget() != null ? options.quietBudget().await(options.quiet()) : QuietCheck.await(options.quiet());
             log.accept(q.summary());
             bundle.note("quiet", q.toMap());
         }

@@ -193,9 +193,10 @@ public final class ResultBundle {
     /**
      * Writes a bundle at {@code dir} that combines the bundles of one run's parts (e.g. the studies of
      * the main job): results.csv holds every part's rows (each row keeps its part's gate label),
-     * metadata.json the first part's fingerprint and every part's settings and gates by part name.
+     * metadata.json the first part's fingerprint, every part's settings (its quiet check among them) and
+     * gates by part name, and under {@code skipped} the datasets the run went on without, with why.
      */
-    public static void combine(Path dir, Map<String, Path> parts) {
+    public static void combine(Path dir, Map<String, Path> parts, Map<String, String> skipped) {
         try {
             Files.createDirectories(dir);
             StringBuilder csv = new StringBuilder(String.join(",", ResultRecord.COLUMNS)).append('\n');
@@ -212,6 +213,7 @@ public final class ResultBundle {
                 partsMd.put(e.getKey(), p);
             }
             md.put("parts", partsMd);
+            md.put("skipped", skipped);
             Path tmp = dir.resolve("results.csv.tmp");
             Files.writeString(tmp, csv, StandardCharsets.UTF_8);
             Files.move(tmp, dir.resolve("results.csv"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

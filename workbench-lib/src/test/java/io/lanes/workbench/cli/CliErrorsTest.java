@@ -44,7 +44,7 @@ class CliErrorsTest {
         assertTrue(missing[2].contains("nosuch") && missing[2].contains("bad.csv"), missing[2]);
         String[] bad = run("bench", "--file", csv.toString(), "--column", "b", "--codec", "plain");
         assertTrue(bad[2].contains("'x'") && bad[2].contains("row 3"), bad[2]);
-        assertTrue(run("bench", "--file", csv.toString(), "--codec", "plain")[2].contains("--file and --column go together"));
+        assertTrue(run("bench", "--column", "b", "--codec", "plain")[2].contains("--column names columns of --file or --pages"));
     }
 
     @Test
@@ -56,7 +56,7 @@ class CliErrorsTest {
 
     @Test
     void pagesErrorsAreOneLineNamingFileAndColumn() {
-        String dir = io.lanes.workbench.corpus.Locations.discover().mirrors().getFirst().resolve("parquet-testing").toString();
+        String dir = io.lanes.workbench.corpus.Locations.discover().catalog().resolveSibling("parquet-testing").toString();
         String delta = dir + "/delta_binary_packed.parquet";
         String[][] cases = {
                 {"no such file", "--pages", dir + "/nope.parquet", "--codec", "parquet.delta64.vscan"},
@@ -67,7 +67,7 @@ class CliErrorsTest {
                 {"--ladder does not apply to --pages or --writer", "--pages", delta, "--codec", "parquet.delta64.vscan", "--ladder", "16KiB"},
                 {"add --writer parquet-java", "--pages", delta, "--dataset", "syn.uniform.w3", "--codec", "parquet.delta.vscan"},
                 {"unknown --writer 'arrow'", "--dataset", "syn.uniform.w3", "--writer", "arrow", "--codec", "parquet.delta.vscan"},
-                {"--column names a column of --file or --pages", "--dataset", "syn.uniform.w3", "--column", "a", "--codec", "plain"},
+                {"--column names columns of --file or --pages", "--dataset", "syn.uniform.w3", "--column", "a", "--codec", "plain"},
         };
         for (String[] c : cases) {
             String[] args = new String[c.length];

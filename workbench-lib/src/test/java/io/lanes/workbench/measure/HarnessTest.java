@@ -88,7 +88,10 @@ class HarnessTest {
     @Test
     void workingSetsParseAndRejectNonsense() {
         assertEquals(1536L * 1024, WorkingSet.parse("1.5MiB").bytes());
-        assertEquals(51_200, WorkingSet.parse("400KiB").values(4));
+        io.lanes.workbench.corpus.Column longColumn = io.lanes.workbench.corpus.Column.ofInts("t.long", "t", new int[200_000], "zeros");
+        assertEquals(51_200, WorkingSet.parse("400KiB").values(longColumn));
+        assertEquals(200_704, WorkingSet.parse("column").values(longColumn), "the whole column, rounded up to whole blocks");
+        assertTrue(WorkingSet.parse("column").wholeColumn());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorkingSet.parse("400kb"));
         assertTrue(e.getMessage().contains("400kb"));
         assertEquals(5, WorkingSet.STANDARD.size());

@@ -30,7 +30,7 @@ public record IpvRequest(String codec, String dataset, int values) {
         LinkedHashSet<IpvRequest> out = new LinkedHashSet<>();
         for (WorkingSet ws : ladder) {
             for (Column c : columns) {
-                int n = ws.values(c.type().bytes());
+                int n = ws.values(c);
                 for (Arm a : arms) {
                     if (!a.isStoreOnly() && a.codec().valueBits() != c.type().bytes() * 8) continue;
                     out.add(new IpvRequest(a.name(), c.id(), n));

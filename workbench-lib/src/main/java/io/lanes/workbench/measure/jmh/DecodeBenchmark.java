@@ -51,7 +51,7 @@ public class DecodeBenchmark {
     @Setup
     public void setup() {
         Column col = Datasets.load(column);
-        prepared = Prepared.of(Arm.named(codec), col, WorkingSet.parse(workingSet).values(col.type().bytes()));
+        prepared = Prepared.of(Arm.named(codec), col, WorkingSet.parse(workingSet).values(col));
         prepared.verify(codec + " on " + column + " @ " + workingSet);
     }
 

@@ -142,7 +142,7 @@ public final class JmhBridge {
             }
         }
         if (samples.isEmpty()) throw new IllegalStateException("JMH produced no samples for " + codec + " on " + col.id() + " @ " + ws.label());
-        int n = ws.values(col.type().bytes());
+        int n = ws.values(col);
         Prepared sizes = Prepared.of(Arm.named(codec), col, n);
         return new Measurement(codec, false, col.id(), col.dataset(), col.type().label(), ws.label(), n, sizes.encodedBytes(),
                 (long) n * col.type().bytes(), samples.stream().mapToDouble(Double::doubleValue).toArray(), new double[0]);

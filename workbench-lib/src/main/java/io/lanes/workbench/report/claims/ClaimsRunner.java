@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Measures claims on this machine. Claims sharing a set and working-set point are measured in one
@@ -63,6 +64,17 @@ public final class ClaimsRunner {
 
     /** Measures every applicable claim and returns one verdict per claim, in catalog order. */
     public static List<Verdict> run(List<Claim> claims, boolean quick, Path outDir, Consumer<String> log) {
+        return run(claims, quick, outDir, log, Datasets::set, Recorder.Options.cli());
+    }
+
+    /**
+     * {@link #run(List, boolean, Path, Consumer)} on columns the caller has already resolved (the
+     * main job resolves every column once, before it measures anything) and with its options.
+     *
+     * @param columns the columns of a set name, as far as they could be had
+     */
+    public static List<Verdict> run(List<Claim> claims, boolean quick, Path outDir, Consumer<String> log,
+                                    Function<String, List<Column>> columns, Recorder.Options options) {
         requireArms(claims);
         List<String> cpuFlags = List.of(Fingerprint.capture().get("cpu_simd_flags").split(" "));
         Map<String, Verdict> verdicts = new HashMap<>();
@@ -84,12 +96,12 @@ public final class ClaimsRunner {
                 armNames.add(c.denominator());
             }
             List<Arm> arms = armNames.stream().map(Arm::named).toList();
-            List<Column> columns = Datasets.set(cs.get(0).set());
-            if (quick && columns.size() > QUICK_COLUMNS) columns = columns.subList(0, QUICK_COLUMNS);
+            List<Column> cols = columns.apply(cs.get(0).set());
+            if (quick && cols.size() > QUICK_COLUMNS) cols = cols.subList(0, QUICK_COLUMNS);
             WorkingSet ws = WorkingSet.parse(cs.get(0).workingSet());
             Path dir = outDir.resolve(g.getKey().replace('@', '-'));
             log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + ": " + cs.stream().map(Claim::id).toList());
-            Recorder.run("claims", arms, columns, List.of(ws), config, dir, log, Recorder.Options.cli());
+            Recorder.run("claims", arms, cols, List.of(ws), config, dir, log, options);
             Table t = ResultBundle.load(dir);
             for (Claim c : cs) verdicts.put(c.id(), judge(c, t));
         }
