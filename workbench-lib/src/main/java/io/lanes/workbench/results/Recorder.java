@@ -126,45 +126,56 @@ public final class Recorder {
     }
 
     /**
-     * The arms that cannot run on some of the columns (a codec of the other value type), each named
-     * once on the log with the reason, as metadata.json records them.
+     * The arms that cannot run on some of the columns (a codec of another value type), as
+     * metadata.json records them; the log names them once, arms skipped on the same columns for
+     * the same reason in one line.
      *
      * @throws IllegalArgumentException before anything is measured, when no codec arm can run on any column
      */
     static List<Map<String, Object>> armsSkipped(List<Arm> arms, List<Column> columns, Consumer<String> log) {
         List<Map<String, Object>> out = new ArrayList<>();
+        record Skip(String where, String why) {
+        }
+        Map<Skip, List<String>> lines = new LinkedHashMap<>(); // arms skipped on the same columns for the same reason share a line
         boolean anyCodec = false;
         boolean anyPair = false;
         for (Arm a : arms) {
             if (a.isStoreOnly()) continue;
             anyCodec = true;
-            List<String> not = columns.stream().filter(c -> !Harness.takes(a, c)).map(Column::id).toList();
+            List<Column> not = columns.stream().filter(c -> !Harness.takes(a, c)).toList();
             if (not.size() < columns.size()) anyPair = true;
             if (not.isEmpty()) continue;
-            String type = a.codec().valueBits() == 64 ? "int64" : "int32";
-            String reason = "it decodes " + type + " values; " + (not.size() == columns.size() ? "every column is " : "these columns are ")
-                    + (type.equals("int64") ? "int32" : "int64");
             boolean all = not.size() == columns.size();
-            log.accept("arm " + a.name() + " skipped on " + (all ? "all " + not.size() : not.size() + " of " + columns.size())
-                    + " columns: " + reason + (all ? "" : " (" + abbreviate(not) + ")"));
+            String theirs = String.join(" or ", not.stream().map(c -> c.type().label()).distinct().toList());
+            String why = valueType(a) + " values; " + (all ? "every column is " : "these columns are ") + theirs;
+            List<String> ids = not.stream().map(Column::id).toList();
+            String where = all ? (ids.size() == 1 ? "the one column" : "all " + ids.size() + " columns")
+                    : ids.size() + " of " + columns.size() + " columns (" + abbreviate(ids) + ")";
+            lines.computeIfAbsent(new Skip(where, why), k -> new ArrayList<>()).add(a.name());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("arm", a.name());
-            m.put("reason", reason);
-            m.put("columns", not);
+            m.put("reason", "it decodes " + why);
+            m.put("columns", ids);
             out.add(m);
         }
+        lines.forEach((skip, names) -> {
+            boolean one = names.size() == 1;
+            log.accept((one ? "arm " : "arms ") + String.join(", ", names) + " skipped on " + skip.where() + ": " + (one ? "it decodes " : "they decode ")
+                    + skip.why());
+        });
         if (anyCodec && !anyPair && !columns.isEmpty()) {
             throw new IllegalArgumentException("nothing to measure: no codec arm takes the value type of any column ("
                     + columns.stream().map(c -> c.type().label()).distinct().toList() + " columns; the arms decode "
-                    + arms.stream().filter(a -> !a.isStoreOnly()).map(a -> a.codec().valueBits() == 64 ? "int64" : "int32").distinct().toList()
+                    + arms.stream().filter(a -> !a.isStoreOnly()).map(Recorder::valueType).distinct().toList()
                     + "). Pick codecs of the columns' type (./workbench help bench) or columns of the codecs' type");
         }
         return out;
     }
 
     /**
-     * The columns a footprint point measures only part of, each named once on the log as
-     * {@code 51,200 of 200,000 values}; {@code --ladder column} measures them whole.
+     * The columns a footprint point measures only part of, told as {@code 51,200 of 200,000 values}:
+     * each on its own line when there are few, else one line with an example (metadata.json lists
+     * every one); the ladder point {@value WorkingSet#WHOLE_COLUMN} measures them whole.
      */
     static Map<String, Map<String, String>> columnsCut(List<Column> columns, List<WorkingSet> ladder, Consumer<String> log) {
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
@@ -174,12 +185,28 @@ public final class Recorder {
                 int n = ws.values(c);
                 if (n < c.size()) at.put(ws.label(), String.format(java.util.Locale.ROOT, "%,d of %,d values", n, c.size()));
             }
-            if (at.isEmpty()) continue;
-            out.put(c.id(), at);
-            log.accept("column " + c.id() + ": measures " + String.join(", ", at.entrySet().stream().map(e -> e.getValue() + " at " + e.getKey()).toList())
-                    + " (the working set holds no more; add the point '" + WorkingSet.WHOLE_COLUMN + "' to the ladder to measure it whole)");
+            if (!at.isEmpty()) out.put(c.id(), at);
+        }
+        String whole = " (the working set holds no more; add the ladder point '" + WorkingSet.WHOLE_COLUMN + "' to measure whole columns)";
+        if (out.size() <= 3) {
+            out.forEach((id, at) -> log.accept("column " + id + ": measures " + String.join(", ", at.entrySet().stream()
+                    .map(e -> e.getValue() + " at " + e.getKey()).toList()) + whole));
+        } else {
+            var first = out.entrySet().iterator().next();
+            var point = first.getValue().entrySet().iterator().next();
+            log.accept(out.size() + " of " + columns.size() + " columns are longer than a working set and measure part of their values, e.g. "
+                    + first.getKey() + ": " + point.getValue() + " at " + point.getKey() + "; metadata.json lists each under columns_cut" + whole);
         }
         return out;
+    }
+
+    /** What an arm's codec decodes, as results name value types. */
+    private static String valueType(Arm a) {
+        return switch (a.codec().valueBits()) {
+            case 8 -> "byte-array";
+            case 64 -> "int64";
+            default -> "int32";
+        };
     }
 
     private static String abbreviate(List<String> ids) {

@@ -81,7 +81,8 @@ class BenchSaysWhatItSkipsTest {
         List<String> int64 = io.lanes.workbench.codec.CodecRegistry.match("for.*").stream()
                 .filter(c -> c.valueBits() == 64).map(io.lanes.workbench.codec.Codec::name).toList();
         assertFalse(int64.isEmpty(), "the glob holds int64 codecs");
-        for (String a : int64) assertTrue(r.out().contains("arm " + a + " skipped on all 1 columns: it decodes int64 values; every column is int32"), r.out());
+        assertTrue(r.out().contains("arms " + String.join(", ", int64) + " skipped on the one column: they decode int64 values; every column is int32"),
+                "one line names every int64 arm and why: " + r.out());
         JsonNode skipped = new ObjectMapper().readTree(Files.readString(out.resolve("metadata.json"))).path("settings").path("arms_skipped");
         assertEquals(int64.size(), skipped.size(), skipped.toString());
         assertEquals(List.of("syn.uniform.w5"), List.of(skipped.get(0).path("columns").get(0).asText()));
