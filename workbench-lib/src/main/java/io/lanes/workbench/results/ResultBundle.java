@@ -234,6 +234,8 @@ public final class ResultBundle {
      * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table
      * named after the bundle, text columns as strings and figures as doubles; a missing figure, an
      * empty field or an older bundle's {@code NA}, loads as missing (NaN).
+     *
+     * @throws IllegalArgumentException when there is no results.csv or it does not parse, naming the file
      */
     public static Table load(Path bundleOrCsv) {
         Path csv = Files.isDirectory(bundleOrCsv) ? bundleOrCsv.resolve("results.csv") : bundleOrCsv;
@@ -249,6 +251,8 @@ public final class ResultBundle {
                     .tableName(csv.getParent().getFileName().toString()).columnTypes(types).missingValueIndicator("", "NA"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv, e);
+        } catch (RuntimeException e) { // Tablesaw's parse failures (a bad figure, a short row) are the file's fault
+            throw new IllegalArgumentException("cannot read " + csv + " as results.csv: " + e.getMessage(), e);
         }
     }
 }
