@@ -18,7 +18,6 @@ import picocli.CommandLine.Spec;
 import tech.tablesaw.api.Table;
 
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,7 +30,8 @@ import java.util.function.Supplier;
 /**
  * {@code workbench datasets list|show ID|stats SET|fetch SET}: browse the dataset registry, print
  * column statistics, fill the cache. Tables go to standard output as plain aligned text; errors are
- * one line on standard error with exit code 1 (2 for usage errors), never a stack trace.
+ * one line on standard error with {@link Main}'s exit codes (2 bad usage or data, 1 internal), never a
+ * stack trace.
  */
 @Command(name = "datasets", mixinStandardHelpOptions = true,
         description = "Browse the dataset registry (datasets/catalog.json), print column statistics, fill the cache.",
@@ -62,20 +62,15 @@ public final class DatasetsCommand implements Callable<Integer> {
         return 2;
     }
 
-    /** Runs a subcommand body, turning an input problem into one line on standard error. */
+    /** Runs a subcommand body, turning a failure into one line on standard error and its exit code ({@link Main#fail}). */
     private int run(CommandSpec sub, Callable<Integer> body) {
         PrintWriter out = sub.commandLine().getOut();
         PrintWriter err = sub.commandLine().getErr();
         try {
             return body.call();
-        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-            out.flush();
-            err.println("datasets " + sub.name() + ": " + e.getMessage());
-            return 1;
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IllegalStateException(e);
+            out.flush();
+            return Main.fail(err, e, "datasets " + sub.name() + ": ");
         } finally {
             out.flush();
             err.flush();

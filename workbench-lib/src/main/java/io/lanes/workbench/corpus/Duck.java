@@ -1,5 +1,6 @@
 package io.lanes.workbench.corpus;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -19,6 +20,23 @@ final class Duck {
         p.setProperty("autoinstall_known_extensions", "false");
         p.setProperty("autoload_known_extensions", "false");
         return DriverManager.getConnection("jdbc:duckdb:", p);
+    }
+
+    /**
+     * A SQL string literal that makes DuckDB's file readers open exactly this file: absolute (so a
+     * leading {@code ~} is not a home directory), with each glob character ({@code * ? [}) put in a
+     * one-character class ({@code [*]}) so it matches only itself, and quotes doubled. DuckDB globs
+     * every path it is given, a list of paths too, and a backslash does not escape.
+     */
+    static String path(Path file) {
+        String s = file.toAbsolutePath().toString();
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '*' || c == '?' || c == '[') b.append('[').append(c).append(']');
+            else b.append(c);
+        }
+        return literal(b.toString());
     }
 
     /** A SQL string literal. */

@@ -27,8 +27,8 @@ final class FileSource {
 
     static Map<String, Column> read(DatasetEntry d, List<ColumnEntry> columns, SourceFiles.Found file, String fileSha) {
         String source = switch (d.format()) {
-            case "csv" -> "read_csv(" + Duck.literal(file.path().toString()) + options(d) + ", all_varchar=true)";
-            case "parquet" -> "read_parquet(" + Duck.literal(file.path().toString()) + ")";
+            case "csv" -> "read_csv(" + Duck.path(file.path()) + options(d) + ", all_varchar=true)";
+            case "parquet" -> "read_parquet(" + Duck.path(file.path()) + ")";
             default -> throw new CorpusException("dataset " + d.id() + ": unknown format '" + d.format() + "'; use csv or parquet");
         };
         List<String> exprs = new ArrayList<>();

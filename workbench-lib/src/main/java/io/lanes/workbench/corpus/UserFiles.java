@@ -124,7 +124,7 @@ public final class UserFiles {
         if (parquet && delimiter != null) throw new CorpusException("file " + file + ": a delimiter applies to CSV/TSV files, not Parquet");
         if (delimiter == null && (lower.endsWith(".tsv") || lower.endsWith(".tsv.gz"))) delimiter = '\t';
         try (Connection conn = Duck.open(); Statement st = conn.createStatement()) {
-            String path = Duck.literal(file.toAbsolutePath().toString());
+            String path = Duck.path(file);
             boolean header = true;
             String source;
             if (parquet) {

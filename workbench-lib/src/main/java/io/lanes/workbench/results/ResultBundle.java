@@ -2,6 +2,7 @@ package io.lanes.workbench.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.lanes.workbench.measure.Fingerprint;
@@ -31,9 +32,15 @@ import java.util.Map;
  * verdicts). Rows are appended as each column completes and every file is replaced atomically, so
  * an interrupted run leaves a loadable bundle with what it measured; rows of an unfinished
  * working-set point carry gate {@code pending}. Not thread-safe.
+ *
+ * <p>The CSV files follow RFC 4180 so that DuckDB's {@code read_csv_auto} and pandas'
+ * {@code read_csv} read them with no options: a comma header row, a field quoted only when it holds a
+ * comma, a quote (doubled) or a line break, and a missing figure as an empty field. Bundles written
+ * before that marked missing figures {@code NA}; {@link #load} reads both.
  */
 public final class ResultBundle {
-    private static final CsvMapper CSV = new CsvMapper();
+    /** RFC 4180 quoting: Jackson's default also quotes fields it merely suspects (a space, a capital). */
+    private static final CsvMapper CSV = new CsvMapper().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path dir;
@@ -111,7 +118,7 @@ public final class ResultBundle {
      * Attaches instructions-per-value figures to the rows of the same codec, column and value count,
      * those already added and those added later, and records every figure's identity (backend,
      * tool, JDK, JIT features, counts) in metadata.json under {@code ipv}. Rows without a figure keep
-     * {@code NA} / {@code not-measured}.
+     * an empty ipv / {@code not-measured}.
      */
     public void ipv(List<IpvFigure> figures) {
         for (IpvFigure f : figures) ipv.put(ipvKey(f.codec(), f.dataset(), f.values()), f);
@@ -227,7 +234,10 @@ public final class ResultBundle {
 
     /**
      * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table
-     * named after the bundle, text columns as strings and figures as doubles.
+     * named after the bundle, text columns as strings and figures as doubles; a missing figure, an
+     * empty field or an older bundle's {@code NA}, loads as missing (NaN).
+     *
+     * @throws IllegalArgumentException when there is no results.csv or it does not parse, naming the file
      */
     public static Table load(Path bundleOrCsv) {
         Path csv = Files.isDirectory(bundleOrCsv) ? bundleOrCsv.resolve("results.csv") : bundleOrCsv;
@@ -240,9 +250,11 @@ public final class ResultBundle {
         }
         try {
             return Table.read().usingOptions(CsvReadOptions.builder(Files.newBufferedReader(csv, StandardCharsets.UTF_8))
-                    .tableName(csv.getParent().getFileName().toString()).columnTypes(types).missingValueIndicator("NA"));
+                    .tableName(csv.getParent().getFileName().toString()).columnTypes(types).missingValueIndicator("", "NA"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv, e);
+        } catch (RuntimeException e) { // Tablesaw's parse failures (a bad figure, a short row) are the file's fault
+            throw new IllegalArgumentException("cannot read " + csv + " as results.csv: " + e.getMessage(), e);
         }
     }
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * One row of {@code results.csv}: one arm on one column at one working-set point. The column names
  * and their order ({@link #COLUMNS}) are a stable contract that notebooks, reports and outside tools
- * read. Missing figures are {@code NaN} and written as {@code NA}. Immutable.
+ * read. Missing figures are {@code NaN} here and empty fields in the file. Immutable.
  */
 public record ResultRecord(String machine, String jdk, String timestamp, String codec, String dataset, String column,
                            String type, int values, String workingSet, long inputBytes, long outputBytes, long encodedBytes,
@@ -65,7 +65,7 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
                 decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, instructionsPerValue, backend);
     }
 
-    /** Values keyed by {@link #COLUMNS}, numbers as numbers, NaN as {@code "NA"}. */
+    /** Values keyed by {@link #COLUMNS}, numbers as numbers, a missing (NaN or infinite) figure as {@code null}. */
     public Map<String, Object> toRow() {
         Object[] v = {machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes, outputBytes,
                 encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax, decodeValuesPerS,
@@ -73,7 +73,7 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
         Map<String, Object> row = new LinkedHashMap<>();
         for (int i = 0; i < v.length; i++) {
             Object x = v[i];
-            if (x instanceof Double dd && (dd.isNaN() || dd.isInfinite())) x = "NA";
+            if (x instanceof Double dd && (dd.isNaN() || dd.isInfinite())) x = null;
             row.put(COLUMNS.get(i), x);
         }
         return row;

@@ -42,7 +42,7 @@ class DatasetsCommandTest {
     }
 
     private static void assertOneLineError(Run r, String... fragments) {
-        assertEquals(1, r.code(), r.err());
+        assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         for (String f : fragments) assertTrue(r.err().contains(f), r.err());
         assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());

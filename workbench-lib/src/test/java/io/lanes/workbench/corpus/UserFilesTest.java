@@ -162,4 +162,22 @@ class UserFilesTest {
         assertTrue(assertThrows(CorpusException.class, () -> UserFiles.parseDelimiter(";;")).getMessage().contains("not one character"));
         assertTrue(assertThrows(CorpusException.class, () -> Nulls.parse("keep")).getMessage().contains("drop or reject"));
     }
+
+    @Test
+    void fileNamesAreLiteralNotGlobsAndMayHoldQuotes(@TempDir Path tmp) throws Exception {
+        // a.parquet, b.parquet and p1.parquet all match the glob p*.parquet or *.parquet; only the file named so may be read
+        Path star = tmp.resolve("p*.parquet");
+        try (Connection c = Duck.open(); Statement st = c.createStatement()) {
+            for (String[] f : new String[][] {{"a.parquet", "1"}, {"b.parquet", "2"}, {"p1.parquet", "3"}, {"p*.parquet", "4"},
+                    {"q?[x].parquet", "5"}, {"it's.parquet", "6"}}) {
+                st.execute("COPY (SELECT " + f[1] + "::INTEGER AS v) TO " + Duck.literal(tmp.resolve(f[0]).toString()) + " (FORMAT parquet)");
+            }
+        }
+        assertArrayEquals(new int[] {4}, UserFiles.load(star, "v").ints());
+        assertArrayEquals(new int[] {5}, UserFiles.load(tmp.resolve("q?[x].parquet"), "v").ints());
+        assertArrayEquals(new int[] {6}, UserFiles.load(tmp.resolve("it's.parquet"), "v").ints());
+        Files.writeString(tmp.resolve("c1.csv"), "v\n7\n");
+        Files.writeString(tmp.resolve("c*.csv"), "v\n8\n");
+        assertArrayEquals(new int[] {8}, UserFiles.load(tmp.resolve("c*.csv"), "v").ints());
+    }
 }
