@@ -11,6 +11,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
@@ -32,7 +33,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * class) with this machine's C compiler, once per value size on first use, and caches the shared
  * library under {@code $XDG_CACHE_HOME/lanes-workbench/native} (or {@code ~/.cache/...}, else a folder
  * under {@code java.io.tmpdir}; the system property {@value #CACHE_PROPERTY} overrides), keyed by a
- * hash of the source, the compiler's version line and the flags. The flags target this CPU at the
+ * hash of the source, the compiler's version line and the flags. It builds and loads only in a
+ * folder the current user owns and nobody else can write ({@link PrivateDir}; else a fresh private
+ * temporary folder), and loads a cached library only when its sha256 is the one its build recorded. The flags target this CPU at the
  * vector width the JVM prefers ({@link VectorWidth#preferred()}), so a run under
  * {@code -XX:UseAVX=2} compares against 256-bit C.
  * The compiler is {@code $CC}, else {@code cc}.
@@ -150,9 +153,15 @@ public final class NativeKernels {
         }
         String version = run(List.of(cmd.get(0), "--version"), null).lines().findFirst().orElse("?");
         String bits = cmd.stream().filter(f -> f.startsWith("-DLW_BITS=")).findFirst().orElseThrow().substring(10);
+        PrivateDir.require(dir);
         Path lib = dir.resolve("lw_fastlanes" + bits + "_" + key(source, cmd, version) + ".so");
-        if (Files.isRegularFile(lib)) return lib;
-        Files.createDirectories(dir);
+        Path sum = lib.resolveSibling(lib.getFileName() + ".sha256");
+        if (Files.exists(lib, LinkOption.NOFOLLOW_LINKS) || Files.exists(sum, LinkOption.NOFOLLOW_LINKS)) {
+            if (verified(lib, sum)) return lib;
+            // not the library a build here wrote (planted, or a build cut short): never loaded, built again
+            Files.deleteIfExists(lib);
+            Files.deleteIfExists(sum);
+        }
         Path work = Files.createTempDirectory(dir, "build");
         try {
             Path src = Files.write(work.resolve(SOURCE), source);
@@ -160,7 +169,10 @@ public final class NativeKernels {
             List<String> full = new ArrayList<>(cmd);
             full.addAll(List.of("-o", out.toString(), src.toString()));
             run(full, "compiling " + SOURCE);
-            // another JVM may have built the same key meanwhile: the move replaces an identical file
+            // the checksum first, so a library in the cache always has one; another JVM may have built the same
+            // key meanwhile: the moves replace identical files
+            Path workSum = Files.writeString(work.resolve("lib.sha256"), sha256(out), StandardCharsets.US_ASCII);
+            Files.move(workSum, sum, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             Files.move(out, lib, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             try (Stream<Path> s = Files.walk(work)) {
@@ -170,23 +182,40 @@ public final class NativeKernels {
         return lib;
     }
 
-    /**
-     * The configured cache folder, or a per-user folder under {@code java.io.tmpdir} when that one
-     * cannot be created or written (a read-only home on a CI runner should cost a rebuild, not the arms).
-     */
-    private static Path cacheDir() {
-        String p = System.getProperty(CACHE_PROPERTY);
-        if (p != null && !p.isBlank()) return Path.of(p);
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        Path dir = base.resolve("lanes-workbench").resolve("native");
+    /** Whether {@code lib} is the current user's, writable by nobody else, and the build that wrote {@code sum}. */
+    private static boolean verified(Path lib, Path sum) throws IOException {
+        if (PrivateDir.problem(lib, false) != null || PrivateDir.problem(sum, false) != null) return false;
+        return Files.readString(sum, StandardCharsets.US_ASCII).strip().equals(sha256(lib));
+    }
+
+    private static String sha256(Path file) throws IOException {
         try {
-            Files.createDirectories(dir);
-            if (Files.isWritable(dir)) return dir;
-        } catch (IOException | SecurityException e) {
-            // fall through to the temporary folder
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from this JDK", e);
         }
-        return Path.of(System.getProperty("java.io.tmpdir"), "lanes-workbench-native-" + System.getProperty("user.name", "user"));
+    }
+
+    /**
+     * The configured cache folder if it is private to this user ({@link PrivateDir}), else a per-user
+     * folder under {@code java.io.tmpdir} if that one is, else a fresh private temporary folder: a
+     * read-only home on a CI runner, or a folder someone else made first, costs a rebuild, never the
+     * arms and never a library someone else could have written.
+     */
+    static Path cacheDir() throws IOException {
+        String p = System.getProperty(CACHE_PROPERTY);
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path preferred = p != null && !p.isBlank() ? Path.of(p)
+                : (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache")).resolve("lanes-workbench").resolve("native");
+        for (Path dir : List.of(preferred, Path.of(System.getProperty("java.io.tmpdir"), "lanes-workbench-native-" + System.getProperty("user.name", "user")))) {
+            try {
+                PrivateDir.require(dir);
+                if (Files.isWritable(dir)) return dir;
+            } catch (IOException | SecurityException | UnsupportedOperationException e) {
+                // not usable: try the next
+            }
+        }
+        return PrivateDir.fresh();
     }
 
     private static String key(byte[] source, List<String> cmd, String version) {

@@ -27,8 +27,76 @@ class NativeKernelsTest {
         assertEquals(lib, NativeKernels.build(cmd, dir));
         assertEquals(0, Files.getLastModifiedTime(lib).toMillis(), "a second build of the same key must reuse the file");
         try (var s = Files.list(dir)) {
-            assertEquals(List.of(lib), s.toList(), "no build folder left behind");
+            assertEquals(java.util.Set.of(lib, lib.resolveSibling(lib.getFileName() + ".sha256")), java.util.Set.copyOf(s.toList()),
+                    "the library and its checksum, no build folder left behind");
         }
+    }
+
+    /** The build command at -O0: the same checks in a second's compile rather than a minute's. */
+    private static List<String> quick(int bits) {
+        return NativeKernels.command(bits).stream().map(f -> f.matches("-O[0-9s]") ? "-O0" : f).toList();
+    }
+
+    @Test
+    void aPlantedLibraryIsNeverLoadedButBuiltAgain(@TempDir Path dir) throws Exception {
+        List<String> cmd = quick(32);
+        Path lib = NativeKernels.build(cmd, dir);
+        byte[] built = Files.readAllBytes(lib);
+        Path sum = lib.resolveSibling(lib.getFileName() + ".sha256");
+        // someone replaces the library (here with another build of the same source, a loadable .so)
+        Path other = NativeKernels.build(quick(64), dir);
+        Files.copy(other, lib, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertEquals(lib, NativeKernels.build(cmd, dir));
+        assertTrue(java.util.Arrays.equals(built, Files.readAllBytes(lib)), "rebuilt, not the planted bytes");
+        // a library with no checksum beside it is not trusted either
+        Files.delete(sum);
+        Files.copy(other, lib, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        NativeKernels.build(cmd, dir);
+        assertTrue(java.util.Arrays.equals(built, Files.readAllBytes(lib)) && Files.isRegularFile(sum), "rebuilt with its checksum");
+    }
+
+    @Test
+    void aFolderOthersCanWriteIsRefusedAndTheCacheFallsBackToAPrivateOne(@TempDir Path tmp) throws Exception {
+        Path shared = Files.createDirectory(tmp.resolve("shared"));
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        IOException e = assertThrows(IOException.class, () -> NativeKernels.build(quick(32), shared));
+        assertTrue(e.getMessage().contains("can be written by others"), e.getMessage());
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), Files.createDirectory(tmp.resolve("real")));
+        assertTrue(assertThrows(IOException.class, () -> PrivateDir.require(link)).getMessage().contains("symbolic link"));
+        String saved = System.getProperty(NativeKernels.CACHE_PROPERTY);
+        try {
+            System.setProperty(NativeKernels.CACHE_PROPERTY, shared.toString());
+            Path chosen = NativeKernels.cacheDir();
+            assertNotEquals(shared, chosen);
+            assertEquals(null, PrivateDir.problem(chosen, true), "the fallback is private");
+            Path fresh = tmp.resolve("made-here");
+            System.setProperty(NativeKernels.CACHE_PROPERTY, fresh.toString());
+            assertEquals(fresh, NativeKernels.cacheDir());
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)));
+        } finally {
+            if (saved == null) System.clearProperty(NativeKernels.CACHE_PROPERTY);
+            else System.setProperty(NativeKernels.CACHE_PROPERTY, saved);
+        }
+    }
+
+    @Test
+    void aFolderOfAnotherUserIsRefused(@TempDir Path tmp) throws Exception {
+        var lookup = tmp.getFileSystem().getUserPrincipalLookupService();
+        java.nio.file.attribute.UserPrincipal nobody;
+        try {
+            nobody = lookup.lookupPrincipalByName("nobody");
+        } catch (java.nio.file.attribute.UserPrincipalNotFoundException e) {
+            org.junit.jupiter.api.Assumptions.abort("no user 'nobody' on this machine");
+            return;
+        }
+        Path theirs = Files.createDirectory(tmp.resolve("theirs"));
+        try {
+            Files.setOwner(theirs, nobody);
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("cannot give a folder to 'nobody' here (not root): " + e.getMessage());
+        }
+        IOException e = assertThrows(IOException.class, () -> PrivateDir.require(theirs));
+        assertTrue(e.getMessage().contains("belongs to nobody"), e.getMessage());
     }
 
     @Test
