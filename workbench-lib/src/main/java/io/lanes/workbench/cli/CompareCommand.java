@@ -31,6 +31,7 @@ final class CompareCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             file = dir.resolve("report.html");
         }
+        CompareReport.unfinished(bundles).forEach(w -> System.out.println("WARNING: " + w));
         System.out.println(Html.console(CompareReport.fingerprintDifferences(bundles)));
         System.out.println(Html.console(CompareReport.speeds(bundles)));
         System.out.println("report: " + CompareReport.write(bundles, file));

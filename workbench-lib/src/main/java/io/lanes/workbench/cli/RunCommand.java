@@ -78,11 +78,12 @@ final class RunCommand implements Callable<Integer> {
             Recorder.run("run " + (full ? "--full" : "--quick") + " / " + s.id(), Arm.resolve(s.arms()), cols,
                     s.ladder().stream().map(WorkingSet::parse).toList(), config, dir.resolve(s.id()), System.out::println, options);
             parts.put(s.id(), dir.resolve(s.id()));
-            ResultBundle.combine(dir, parts, corpus.skipped()); // after every study, so an interrupted run keeps a loadable bundle
+            ResultBundle.combine(dir, parts, corpus.skipped(), ResultBundle.INTERRUPTED); // after every study: an interrupted run keeps a loadable bundle
         }
         if (parts.isEmpty()) throw new IllegalStateException("no study could run: every dataset was skipped (see the warnings above)");
         System.out.println("published claims: " + (full ? "full" : "quick") + " settings");
         List<ClaimsRunner.Verdict> verdicts = ClaimsRunner.run(claims, !full, dir.resolve("claims"), System.out::println, columns, options);
+        ResultBundle.combine(dir, parts, corpus.skipped(), ResultBundle.COMPLETE); // every figure is in: the report reads it so
         Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies,
                 List.of(r -> ClaimsReport.section(r, verdicts)));
         System.out.println("report: " + report);

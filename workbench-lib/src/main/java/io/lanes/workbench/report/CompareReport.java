@@ -128,12 +128,28 @@ public final class CompareReport {
         return c;
     }
 
+    /**
+     * One warning per bundle that did not finish ({@link ResultBundle#status} other than complete):
+     * its figures are partial, so a ratio against it compares fewer columns than it seems to.
+     */
+    public static List<String> unfinished(List<Path> bundles) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Path b : bundles) {
+            String status = ResultBundle.status(b);
+            if (!status.equals(ResultBundle.COMPLETE)) {
+                out.add("bundle " + b + " is " + status + ": its run did not finish, so its figures are partial");
+            }
+        }
+        return out;
+    }
+
     /** Writes the comparison report to {@code out} and returns it. */
     public static Path write(List<Path> bundles, Path out) {
         if (bundles.size() < 2) throw new IllegalArgumentException("compare needs at least two bundles, got " + bundles.size());
         Table speeds = speeds(bundles);
         HtmlReport r = new HtmlReport("Lanes Workbench: comparison of " + bundles.size() + " bundles");
         r.paragraph("Baseline: " + labels(bundles).get(0) + ". Ratios are each bundle's geomean decode speed over the baseline's, over the columns every bundle measured.");
+        unfinished(bundles).forEach(w -> r.paragraph("WARNING: " + w + "."));
         r.section("What differs between the machines and runs");
         Table fp = fingerprintDifferences(bundles);
         if (fp.rowCount() == 0) r.paragraph("The fingerprints are identical apart from their timestamps.");

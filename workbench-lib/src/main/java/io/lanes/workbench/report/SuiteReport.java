@@ -42,6 +42,10 @@ public final class SuiteReport {
                 + "store-only writes the same output bytes without decoding: the wall no decoder beats. Working sets are output plus "
                 + "a plain-sized input. A point whose control pair did not tie is flagged in the gate column, never dropped.");
 
+        String status = ResultBundle.status(runDir);
+        if (!status.equals(ResultBundle.COMPLETE)) {
+            r.paragraph("WARNING: this run is " + status + ": it did not finish, so the studies below may hold only part of their figures.");
+        }
         Map<String, Object> quiet = new LinkedHashMap<>();
         md.path("parts").fields().forEachRemaining(p -> {
             JsonNode q = p.getValue().path("settings").path("quiet");

@@ -80,15 +80,14 @@ public final class Recorder {
         settings.put("arms_skipped", armsSkipped(arms, columns, log));
         settings.put("columns_cut", columnsCut(columns, ladder, log));
         Harness h = new Harness(config);
-        ResultBundle bundle = record(command, arms, settings, columns.size() + " columns x " + ladder.size() + " working sets",
-                Progress.steps(columns.size(), ladder.size()), h, listener -> h.run(arms, columns, ladder, listener), dir, log, options);
-        if (options.ipv()) {
-            InstructionsPerValue.Detection d = InstructionsPerValue.detect();
-            d.probes().forEach(p -> log.accept("  " + p.line()));
-            if (d.available()) bundle.ipv(d.measure(IpvRequest.forRun(arms, columns, List.of(ladder.getFirst()))));
-            else bundle.note("ipv", d.unavailableReason());
-        }
-        return bundle;
+        return record(command, arms, settings, columns.size() + " columns x " + ladder.size() + " working sets",
+                Progress.steps(columns.size(), ladder.size()), h, listener -> h.run(arms, columns, ladder, listener), bundle -> {
+                    if (!options.ipv()) return;
+                    InstructionsPerValue.Detection d = InstructionsPerValue.detect();
+                    d.probes().forEach(p -> log.accept("  " + p.line()));
+                    if (d.available()) bundle.ipv(d.measure(IpvRequest.forRun(arms, columns, List.of(ladder.getFirst()))));
+                    else bundle.note("ipv", d.unavailableReason());
+                }, dir, log, options);
     }
 
     /**
@@ -122,7 +121,7 @@ public final class Recorder {
         }).toList());
         Harness h = new Harness(config);
         return record(command, arms, settings, pages.size() + " page sets", Progress.steps(pages.size(), 1), h,
-                listener -> h.runPages(arms, pages, listener), dir, log, options);
+                listener -> h.runPages(arms, pages, listener), bundle -> { }, dir, log, options);
     }
 
     /**
@@ -213,9 +212,14 @@ public final class Recorder {
         return ids.size() <= 4 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 3)) + " and " + (ids.size() - 3) + " more";
     }
 
-    /** The run both kinds share: settings, quiet check, the harness body with progress, JIT notes. */
+    /**
+     * The run both kinds share: settings, quiet check, the harness body with progress, JIT notes, then
+     * {@code after} (instructions per value); the bundle reads {@code complete} only once all of it
+     * is done, {@code failed} with the error when any of it throws.
+     */
     private static ResultBundle record(String command, List<Arm> arms, Map<String, Object> inputs, String size, long steps, Harness h,
-                                       Consumer<Harness.Listener> body, Path dir, Consumer<String> log, Options options) {
+                                       Consumer<Harness.Listener> body, Consumer<ResultBundle> after, Path dir, Consumer<String> log,
+                                       Options options) {
         Harness.Config config = h.config();
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("command", command);
@@ -248,16 +252,23 @@ public final class Recorder {
         Consumer<Progress.State> lines = s -> {
             if (!terminal || options.progress() != null) log.accept("  " + s.text());
         };
-        try (Progress p = options.progress() != null ? Progress.text(record, steps, options.progress().andThen(lines))
-                : terminal ? Progress.console(record, steps, command) : Progress.text(record, steps, lines)) {
-            body.accept(p);
+        try {
+            try (Progress p = options.progress() != null ? Progress.text(record, steps, options.progress().andThen(lines))
+                    : terminal ? Progress.console(record, steps, command) : Progress.text(record, steps, lines)) {
+                body.accept(p);
+            }
+            bundle.note("blackhole", h.blackhole());
+            if (!h.unsettled().isEmpty()) {
+                bundle.note("jit_unsettled", h.unsettled());
+                log.accept("WARNING: the JIT was still compiling when these points were timed (after " + config.jitSettleMillis()
+                        + " ms of settling): " + h.unsettled());
+            }
+            after.accept(bundle);
+        } catch (RuntimeException | Error e) {
+            bundle.failed(e);
+            throw e;
         }
-        bundle.note("blackhole", h.blackhole());
-        if (!h.unsettled().isEmpty()) {
-            bundle.note("jit_unsettled", h.unsettled());
-            log.accept("WARNING: the JIT was still compiling when these points were timed (after " + config.jitSettleMillis()
-                    + " ms of settling): " + h.unsettled());
-        }
+        bundle.complete();
         return bundle;
     }
 }

@@ -19,8 +19,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,10 +60,50 @@ public final class ResultBundle {
         this.settings = new LinkedHashMap<>(settings);
         try {
             Files.createDirectories(dir);
+            DurableFiles.cleanStale(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create result bundle " + dir, e);
         }
+        this.settings.put(STATUS, INTERRUPTED);
         writeMetadata();
+    }
+
+    /** Key of the bundle's status in metadata.json's settings: {@value #COMPLETE}, {@value #INTERRUPTED} or {@value #FAILED}. */
+    public static final String STATUS = "status";
+    /** The run finished and every figure it set out to measure is in the bundle. */
+    public static final String COMPLETE = "complete";
+    /** The run has not finished: it was killed, or it is still running. Its figures are partial. */
+    public static final String INTERRUPTED = "interrupted";
+    /** The run stopped on an error, recorded under {@code failure}. Its figures are partial. */
+    public static final String FAILED = "failed";
+
+    /** Marks the run finished: until this call a bundle reads {@value #INTERRUPTED}. */
+    public void complete() {
+        note(STATUS, COMPLETE);
+    }
+
+    /** Marks the run stopped by {@code error}, recorded under {@code failure}. */
+    public void failed(Throwable error) {
+        settings.put("failure", error.getMessage() == null ? error.toString() : error.getMessage());
+        note(STATUS, FAILED);
+    }
+
+    /**
+     * The status metadata.json records for a bundle folder: {@value #COMPLETE}, {@value #INTERRUPTED},
+     * {@value #FAILED}, or {@value #COMPLETE} for bundles written before the status was recorded (they
+     * were only ever combined or reported once finished); {@value #INTERRUPTED} when there is no
+     * metadata.json.
+     */
+    public static String status(Path bundleDir) {
+        Path md = bundleDir.resolve("metadata.json");
+        if (!Files.isRegularFile(md)) return INTERRUPTED;
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(md.toFile());
+            com.fasterxml.jackson.databind.JsonNode s = n.has(STATUS) ? n.path(STATUS) : n.path("settings").path(STATUS);
+            return s.isMissingNode() ? COMPLETE : s.asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + md, e);
+        }
     }
 
     public Path dir() {
@@ -192,18 +230,17 @@ public final class ResultBundle {
     }
 
     private void atomicWrite(String name, byte[] bytes) throws IOException {
-        Path tmp = dir.resolve(name + ".tmp");
-        Files.write(tmp, bytes, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-        Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        DurableFiles.replace(dir.resolve(name), bytes);
     }
 
     /**
      * Writes a bundle at {@code dir} that combines the bundles of one run's parts (e.g. the studies of
      * the main job): results.csv holds every part's rows (each row keeps its part's gate label),
      * metadata.json the first part's fingerprint, every part's settings (its quiet check among them) and
-     * gates by part name, and under {@code skipped} the datasets the run went on without, with why.
+     * gates by part name, under {@code skipped} the datasets the run went on without, with why, and
+     * the run's {@code status} ({@link #COMPLETE} once the whole run is).
      */
-    public static void combine(Path dir, Map<String, Path> parts, Map<String, String> skipped) {
+    public static void combine(Path dir, Map<String, Path> parts, Map<String, String> skipped, String status) {
         try {
             Files.createDirectories(dir);
             StringBuilder csv = new StringBuilder(String.join(",", ResultRecord.COLUMNS)).append('\n');
@@ -219,14 +256,11 @@ public final class ResultBundle {
                 p.put("gates", m.get("gates"));
                 partsMd.put(e.getKey(), p);
             }
+            md.put(STATUS, status);
             md.put("parts", partsMd);
             md.put("skipped", skipped);
-            Path tmp = dir.resolve("results.csv.tmp");
-            Files.writeString(tmp, csv, StandardCharsets.UTF_8);
-            Files.move(tmp, dir.resolve("results.csv"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            Path mtmp = dir.resolve("metadata.json.tmp");
-            Files.write(mtmp, JSON.writeValueAsBytes(md));
-            Files.move(mtmp, dir.resolve("metadata.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            DurableFiles.replace(dir.resolve("results.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
+            DurableFiles.replace(dir.resolve("metadata.json"), JSON.writeValueAsBytes(md));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot combine result bundles into " + dir, e);
         }
