@@ -224,8 +224,10 @@ public final class ResultBundle {
     }
 
     /**
-     * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table
-     * named after the bundle, text columns as strings and figures as doubles.
+     * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table,
+     * text columns as strings and figures as doubles. The table is named after the run's command in
+     * metadata.json (a notebook's study name such as {@code 00-quickstart}), else after the bundle's
+     * folder: a display titles a table by its name, and a folder name may be a temporary one.
      */
     public static Table load(Path bundleOrCsv) {
         Path csv = Files.isDirectory(bundleOrCsv) ? bundleOrCsv.resolve("results.csv") : bundleOrCsv;
@@ -238,9 +240,22 @@ public final class ResultBundle {
         }
         try {
             return Table.read().usingOptions(CsvReadOptions.builder(Files.newBufferedReader(csv, StandardCharsets.UTF_8))
-                    .tableName(csv.getParent().getFileName().toString()).columnTypes(types).missingValueIndicator("NA"));
+                    .tableName(tableName(csv.toAbsolutePath().getParent())).columnTypes(types).missingValueIndicator("NA"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv, e);
         }
+    }
+
+    private static String tableName(Path dir) {
+        Path md = dir.resolve("metadata.json");
+        if (Files.isRegularFile(md)) {
+            try {
+                String command = JSON.readTree(md.toFile()).path("settings").path("command").asText("");
+                if (!command.isBlank()) return command;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + md, e);
+            }
+        }
+        return dir.getFileName().toString();
     }
 }
