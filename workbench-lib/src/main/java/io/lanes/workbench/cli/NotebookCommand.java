@@ -16,7 +16,7 @@ final class NotebookCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path root = Project.root();
-        KernelSpec.install(root);
+        KernelSpec.writeLocal(root);
         ProcessBuilder pb = new ProcessBuilder("jupyter", "notebook", "--ip=127.0.0.1", "--port=" + port, "--no-browser",
                 "--notebook-dir=" + root.resolve("notebooks")).inheritIO();
         pb.environment().put("JUPYTER_PATH", KernelSpec.jupyterPath(root).toString());

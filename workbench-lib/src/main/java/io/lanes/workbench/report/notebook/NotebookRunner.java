@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * Executes notebooks headless with the real kernel ({@code jupyter nbconvert --execute}) and exports
@@ -74,32 +73,32 @@ public final class NotebookRunner {
     /** Executes one notebook into {@code outDir} and exports its HTML there. */
     public Result execute(Path notebook, Path outDir) {
         long t0 = System.nanoTime();
-        KernelSpec.install(root);
+        KernelSpec.writeLocal(root);
         String name = notebook.getFileName().toString().replaceFirst("\\.ipynb$", "");
         Path executed = outDir.resolve(name + ".ipynb");
         int attempt = 0;
         while (true) {
             attempt++;
-            Proc p = nbconvert(List.of("--to", "notebook", "--execute",
+            Jupyter.Result p = nbconvert(List.of("--to", "notebook", "--execute",
                     "--ExecutePreprocessor.kernel_name=" + KernelSpec.NAME,
                     "--ExecutePreprocessor.timeout=" + cellTimeout.toSeconds(),
                     "--ExecutePreprocessor.startup_timeout=60",
                     "--output-dir", outDir.toString(), "--output", name, notebook.toString()));
-            if (p.exit == 0) break;
-            boolean race = STARTUP_RACE.stream().anyMatch(p.output::contains);
+            if (p.exit() == 0) break;
+            boolean race = STARTUP_RACE.stream().anyMatch(p.output()::contains);
             if (!race || attempt >= maxAttempts) {
-                throw new NotebookFailure(notebook.getFileName() + " failed" + (race ? " after " + attempt + " kernel starts" : "") + ":\n" + tail(p.output, 40));
+                throw new NotebookFailure(notebook.getFileName() + " failed" + (race ? " after " + attempt + " kernel starts" : "") + ":\n" + tail(p.output(), 40));
             }
         }
         List<String> errors = errorOutputs(executed);
         if (!errors.isEmpty()) throw new NotebookFailure(notebook.getFileName() + " produced error output:\n" + String.join("\n---\n", errors));
-        Proc h = nbconvert(List.of("--to", "html", "--no-input", "--output-dir", outDir.toString(), "--output", name, executed.toString()));
-        if (h.exit != 0) throw new NotebookFailure("HTML export of " + executed + " failed:\n" + tail(h.output, 20));
+        Jupyter.Result h = nbconvert(List.of("--to", "html", "--no-input", "--output-dir", outDir.toString(), "--output", name, executed.toString()));
+        if (h.exit() != 0) throw new NotebookFailure("HTML export of " + executed + " failed:\n" + tail(h.output(), 20));
         return new Result(notebook, executed, outDir.resolve(name + ".html"), attempt, Duration.ofNanos(System.nanoTime() - t0));
     }
 
     /** Stderr text that reports a failure rather than progress. */
-    static final java.util.regex.Pattern FAILURE_TEXT = java.util.regex.Pattern.compile("Exception|Error|\\bat [\\w.$]+\\(|FAIL");
+    static final Pattern FAILURE_TEXT = Pattern.compile("Exception|Error|\\bat [\\w.$]+\\(|FAIL");
 
     /** Error outputs, and stderr streams reporting an exception or error, of an executed notebook; one string each. */
     public static List<String> errorOutputs(Path executed) {
@@ -132,34 +131,14 @@ public final class NotebookRunner {
         return b.toString();
     }
 
-    private record Proc(int exit, String output) {
-    }
-
-    private Proc nbconvert(List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of("jupyter", "nbconvert"));
+    private Jupyter.Result nbconvert(List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of("nbconvert"));
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = Jupyter.command(cmd);
         pb.environment().put("JUPYTER_PATH", KernelSpec.jupyterPath(root).toString());
         pb.environment().putAll(extraEnv);
-        try {
-            Path log = Files.createTempFile("nbconvert", ".log");
-            try {
-                Process p = pb.redirectOutput(log.toFile()).start();
-                // the per-cell timeout bounds each cell; this bounds the whole call so nothing hangs
-                if (!p.waitFor(cellTimeout.toSeconds() * 20 + 120, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    return new Proc(-1, "nbconvert did not finish in time and was killed\n" + Files.readString(log, StandardCharsets.UTF_8));
-                }
-                return new Proc(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(log);
-            }
-        } catch (IOException e) {
-            throw new NotebookFailure("cannot run jupyter nbconvert (" + e.getMessage() + "); install it with: apt-get install -y jupyter-nbconvert jupyter-client");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NotebookFailure("interrupted while running " + args);
-        }
+        // the per-cell timeout bounds each cell; this bounds the whole call so nothing hangs
+        return Jupyter.run(pb, cellTimeout.multipliedBy(20).plusSeconds(120));
     }
 
     private static String tail(String s, int lines) {
