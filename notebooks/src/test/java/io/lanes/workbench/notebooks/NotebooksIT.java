@@ -9,16 +9,25 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Executes every notebook under notebooks/ with the real Java kernel in quick mode; a notebook
- * fails on any error output. Its executed copy and code-free HTML land in target/executed.
+ * fails on any error output. Its executed copy and code-free HTML land in target/executed; the HTML
+ * must be self-contained (nothing loaded from a file or network URL) and titled with the notebook's
+ * name, as must its tables.
  */
 class NotebooksIT {
+    /** A displayed table's title (WorkbenchDisplayProvider) ending in a temp-file or timestamp suffix such as -3344596047452405551. */
+    private static final Pattern TEMP_TITLE = Pattern.compile("<div><b>[^<]*-\\d{6,}</b>");
+
     @TestFactory
     Stream<DynamicTest> everyNotebookExecutesWithoutErrors() throws Exception {
         Path root = Path.of(System.getProperty("workbench.root")).toAbsolutePath().normalize();
@@ -32,6 +41,11 @@ class NotebooksIT {
             String html = Files.readString(r.html());
             assertTrue(html.contains("<img") || html.contains("<svg") || html.contains("<table"),
                     nb.getFileName() + ": the HTML export shows no chart and no table");
+            assertEquals(List.of(), NotebookRunner.outsideReferences(html), nb.getFileName() + ": the HTML export loads these from outside itself");
+            String name = nb.getFileName().toString().replaceFirst("\\.ipynb$", "");
+            assertTrue(html.contains("<title>" + name + "</title>"), nb.getFileName() + ": the HTML title is not " + name);
+            Matcher title = TEMP_TITLE.matcher(html);
+            if (title.find()) fail(nb.getFileName() + ": a table title carries a temporary or timestamped folder name: " + title.group());
             System.out.printf("%s executed in %.1fs with %d kernel start(s)%n", nb.getFileName(), r.took().toMillis() / 1000.0, r.attempts());
         }));
     }

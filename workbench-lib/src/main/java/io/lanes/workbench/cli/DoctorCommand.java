@@ -36,7 +36,7 @@ final class DoctorCommand implements Callable<Integer> {
         Path root = Project.root();
         Path spec = KernelSpec.jupyterPath(root).resolve("kernels").resolve(KernelSpec.NAME).resolve("kernel.json");
         try {
-            KernelSpec.install(root);
+            KernelSpec.writeLocal(root);
             line(Files.isRegularFile(spec), "Java kernel", "kernelspec " + KernelSpec.NAME + " at " + spec, "run ./workbench notebooks once");
         } catch (IllegalStateException e) {
             line(false, "Java kernel", e.getMessage(), "run ./workbench (it builds the jars) then ./workbench doctor");

@@ -267,9 +267,12 @@ public final class ResultBundle {
     }
 
     /**
-     * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table
-     * named after the bundle, text columns as strings and figures as doubles; a missing figure, an
-     * empty field or an older bundle's {@code NA}, loads as missing (NaN).
+     * Loads a bundle's results.csv (a bundle directory or the CSV itself) into a Tablesaw table,
+     * text columns as strings and figures as doubles; a missing figure, an empty field or an older
+     * bundle's {@code NA}, loads as missing (NaN). The table is named after the run's command in
+     * metadata.json (a notebook's study name such as {@code 00-quickstart}), else after the bundle's
+     * folder: a display titles a table by its name, and a folder name may be a temporary one. A
+     * bundle whose run did not finish says so in the name, e.g. {@code bench (interrupted)}.
      *
      * @throws IllegalArgumentException when there is no results.csv or it does not parse, naming the file
      */
@@ -284,11 +287,26 @@ public final class ResultBundle {
         }
         try {
             return Table.read().usingOptions(CsvReadOptions.builder(Files.newBufferedReader(csv, StandardCharsets.UTF_8))
-                    .tableName(csv.getParent().getFileName().toString()).columnTypes(types).missingValueIndicator("", "NA"));
+                    .tableName(tableName(csv.toAbsolutePath().getParent())).columnTypes(types).missingValueIndicator("", "NA"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv, e);
         } catch (RuntimeException e) { // Tablesaw's parse failures (a bad figure, a short row) are the file's fault
             throw new IllegalArgumentException("cannot read " + csv + " as results.csv: " + e.getMessage(), e);
         }
+    }
+
+    private static String tableName(Path dir) {
+        Path md = dir.resolve("metadata.json");
+        String name = dir.getFileName().toString();
+        if (Files.isRegularFile(md)) {
+            try {
+                String command = JSON.readTree(md.toFile()).path("settings").path("command").asText("");
+                if (!command.isBlank()) name = command;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + md, e);
+            }
+        }
+        String status = status(dir);
+        return status.equals(COMPLETE) ? name : name + " (" + status + ")";
     }
 }

@@ -27,6 +27,7 @@ class ResultBundleTest {
         assertEquals(String.join(",", ResultRecord.COLUMNS), header);
         Table t = ResultBundle.load(dir);
         assertEquals(6, t.rowCount(), "3 arms x 2 columns; the control twin stays in raw.csv");
+        assertEquals("test", t.name(), "named after the run's command, not the (temporary) folder");
         for (int i = 0; i < t.rowCount(); i++) {
             assertTrue(t.stringColumn("gate").get(i).equals("pass") || t.stringColumn("gate").get(i).startsWith("fail:"));
             assertTrue(t.doubleColumn("decode_gib_s").getDouble(i) > 0);
@@ -48,6 +49,7 @@ class ResultBundleTest {
         Table t = ResultBundle.load(dir);
         assertEquals(1, t.rowCount());
         assertEquals("pending", t.stringColumn("gate").get(0));
+        assertEquals(dir.getFileName().toString(), t.name(), "no command recorded: named after the folder");
     }
 
     @Test

@@ -5,14 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Executes notebooks headless with the real kernel ({@code jupyter nbconvert --execute}) and exports
@@ -21,11 +21,28 @@ import java.util.concurrent.TimeUnit;
  * on exactly its two messages; and a broken interrupt, so a per-cell timeout is used and
  * interrupt-on-timeout never is. A notebook fails on any error output, and on stderr text that
  * reports an exception or error; informational notes on stderr (e.g. a dataset being fetched) pass.
+ * The HTML is self-contained (template {@value #REPORT_TEMPLATE}): it loads no script from a file or
+ * network URL, so it reads the same on any machine; the cost is that TeX in markdown stays as written
+ * (no MathJax), and the notebooks use none.
  * Not thread-safe (notebooks run one at a time on 2 cores).
  */
 public final class NotebookRunner {
     /** Messages of the kernel start-up race: only these are retried. */
     static final List<String> STARTUP_RACE = List.of("Kernel didn't respond", "Kernel died before replying");
+
+    /** The nbconvert HTML template of the exports: JupyterLab's, without its script references. */
+    static final String REPORT_TEMPLATE = "lanes-report";
+    // Debian points MathJax and require.js at file:///usr/share/javascript (elsewhere: a CDN); the
+    // exports need neither (PNG, inline SVG and HTML tables), nor the widget manager
+    private static final String TEMPLATE_INDEX = """
+            {%- extends 'lab/index.html.j2' -%}
+            {%- block html_head_js -%}{%- endblock html_head_js -%}
+            {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+            {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
+            """;
+    private static final String TEMPLATE_CONF = """
+            {"base_template": "lab", "mimetypes": {"text/html": true}}
+            """;
 
     /**
      * @param notebook the source notebook
@@ -74,32 +91,64 @@ public final class NotebookRunner {
     /** Executes one notebook into {@code outDir} and exports its HTML there. */
     public Result execute(Path notebook, Path outDir) {
         long t0 = System.nanoTime();
-        KernelSpec.install(root);
+        KernelSpec.writeLocal(root);
+        writeReportTemplate();
         String name = notebook.getFileName().toString().replaceFirst("\\.ipynb$", "");
         Path executed = outDir.resolve(name + ".ipynb");
         int attempt = 0;
         while (true) {
             attempt++;
-            Proc p = nbconvert(List.of("--to", "notebook", "--execute",
+            Jupyter.Result p = nbconvert(List.of("--to", "notebook", "--execute",
                     "--ExecutePreprocessor.kernel_name=" + KernelSpec.NAME,
                     "--ExecutePreprocessor.timeout=" + cellTimeout.toSeconds(),
                     "--ExecutePreprocessor.startup_timeout=60",
                     "--output-dir", outDir.toString(), "--output", name, notebook.toString()));
-            if (p.exit == 0) break;
-            boolean race = STARTUP_RACE.stream().anyMatch(p.output::contains);
+            if (p.exit() == 0) break;
+            boolean race = STARTUP_RACE.stream().anyMatch(p.output()::contains);
             if (!race || attempt >= maxAttempts) {
-                throw new NotebookFailure(notebook.getFileName() + " failed" + (race ? " after " + attempt + " kernel starts" : "") + ":\n" + tail(p.output, 40));
+                throw new NotebookFailure(notebook.getFileName() + " failed" + (race ? " after " + attempt + " kernel starts" : "") + ":\n" + tail(p.output(), 40));
             }
         }
         List<String> errors = errorOutputs(executed);
         if (!errors.isEmpty()) throw new NotebookFailure(notebook.getFileName() + " produced error output:\n" + String.join("\n---\n", errors));
-        Proc h = nbconvert(List.of("--to", "html", "--no-input", "--output-dir", outDir.toString(), "--output", name, executed.toString()));
-        if (h.exit != 0) throw new NotebookFailure("HTML export of " + executed + " failed:\n" + tail(h.output, 20));
+        Jupyter.Result h = nbconvert(List.of("--to", "html", "--template", REPORT_TEMPLATE, "--no-input", "--output-dir", outDir.toString(), "--output", name, executed.toString()));
+        if (h.exit() != 0) throw new NotebookFailure("HTML export of " + executed + " failed:\n" + tail(h.output(), 20));
         return new Result(notebook, executed, outDir.resolve(name + ".html"), attempt, Duration.ofNanos(System.nanoTime() - t0));
     }
 
+    /** Writes the report template where nbconvert finds it through the project's {@code JUPYTER_PATH}. */
+    private void writeReportTemplate() {
+        Path dir = KernelSpec.jupyterPath(root).resolve("nbconvert/templates").resolve(REPORT_TEMPLATE);
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("index.html.j2"), TEMPLATE_INDEX);
+            Files.writeString(dir.resolve("conf.json"), TEMPLATE_CONF);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the nbconvert template in " + dir, e);
+        }
+    }
+
+    // elements a browser fetches from, and CSS url(): self-contained means data: URIs or in-page fragments only;
+    // possessive quote and space, or backtracking over the quote would let "data:..." through as a load
+    private static final Pattern FETCHED = Pattern.compile(
+            "<(?:script|link|img|image|iframe|embed|object|source|audio|video)\\b[^>]*?\\s(?:src|href|xlink:href|data)\\s*=\\s*+[\"']?+(?!data:|#)([^\"'\\s>]*)"
+                    + "|url\\(\\s*+[\"']?+(?!data:|#)([^\"')]*)", Pattern.CASE_INSENSITIVE);
+
+    /**
+     * What an HTML page loads from outside itself (a file, a server or a relative path): the URL of
+     * every {@code src}/{@code href} of a script, link, image or embed, and of every CSS
+     * {@code url()}, that is not a {@code data:} URI or a {@code #fragment}. Links ({@code <a href>})
+     * are not loads and are not listed. Empty for a self-contained page.
+     */
+    public static List<String> outsideReferences(String html) {
+        List<String> out = new ArrayList<>();
+        Matcher m = FETCHED.matcher(html);
+        while (m.find()) out.add(m.group(1) != null ? m.group(1) : m.group(2));
+        return out;
+    }
+
     /** Stderr text that reports a failure rather than progress. */
-    static final java.util.regex.Pattern FAILURE_TEXT = java.util.regex.Pattern.compile("Exception|Error|\\bat [\\w.$]+\\(|FAIL");
+    static final Pattern FAILURE_TEXT = Pattern.compile("Exception|Error|\\bat [\\w.$]+\\(|FAIL");
 
     /** Error outputs, and stderr streams reporting an exception or error, of an executed notebook; one string each. */
     public static List<String> errorOutputs(Path executed) {
@@ -132,34 +181,14 @@ public final class NotebookRunner {
         return b.toString();
     }
 
-    private record Proc(int exit, String output) {
-    }
-
-    private Proc nbconvert(List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of("jupyter", "nbconvert"));
+    private Jupyter.Result nbconvert(List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of("nbconvert"));
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = Jupyter.command(cmd);
         pb.environment().put("JUPYTER_PATH", KernelSpec.jupyterPath(root).toString());
         pb.environment().putAll(extraEnv);
-        try {
-            Path log = Files.createTempFile("nbconvert", ".log");
-            try {
-                Process p = pb.redirectOutput(log.toFile()).start();
-                // the per-cell timeout bounds each cell; this bounds the whole call so nothing hangs
-                if (!p.waitFor(cellTimeout.toSeconds() * 20 + 120, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    return new Proc(-1, "nbconvert did not finish in time and was killed\n" + Files.readString(log, StandardCharsets.UTF_8));
-                }
-                return new Proc(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(log);
-            }
-        } catch (IOException e) {
-            throw new NotebookFailure("cannot run jupyter nbconvert (" + e.getMessage() + "); install it with: apt-get install -y jupyter-nbconvert jupyter-client");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NotebookFailure("interrupted while running " + args);
-        }
+        // the per-cell timeout bounds each cell; this bounds the whole call so nothing hangs
+        return Jupyter.run(pb, cellTimeout.multipliedBy(20).plusSeconds(120));
     }
 
     private static String tail(String s, int lines) {

@@ -28,4 +28,15 @@ class NotebookRunnerTest {
         assertTrue(errs.get(0).contains("EvalException: boom"));
         assertTrue(errs.get(1).contains("IllegalStateException"));
     }
+
+    @Test
+    void outsideReferencesListLoadsButNotLinksOrDataUris() {
+        String debianMathJax = "<script src=\"file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe\"> </script>";
+        assertEquals(List.of("file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"), NotebookRunner.outsideReferences(debianMathJax));
+        assertEquals(List.of("https://cdn.example/x.css", "http://h/i.png", "//h/f.woff", "out_1.png"), NotebookRunner.outsideReferences(
+                "<link rel=\"stylesheet\" href='https://cdn.example/x.css'><IMG alt=\"c\" SRC=http://h/i.png>"
+                        + "<style>@font-face { src: url(\"//h/f.woff\") }</style><img src=\"out_1.png\">"));
+        assertEquals(List.of(), NotebookRunner.outsideReferences("<a href=\"https://docs.example/\">docs</a><img src=\"data:image/png;base64,iVBO\">"
+                + "<a href=\"#Results\">x</a><div style=\"background: url(data:image/svg+xml;base64,PHN2)\"></div><script>init()</script>"));
+    }
 }
