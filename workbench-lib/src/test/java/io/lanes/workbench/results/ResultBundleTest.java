@@ -49,7 +49,7 @@ class ResultBundleTest {
         Table t = ResultBundle.load(dir);
         assertEquals(1, t.rowCount());
         assertEquals("pending", t.stringColumn("gate").get(0));
-        assertEquals(dir.getFileName().toString(), t.name(), "no command recorded: named after the folder");
+        assertEquals(dir.getFileName().toString() + " (interrupted)", t.name(), "no command recorded: named after the folder, and unfinished");
     }
 
     @Test
