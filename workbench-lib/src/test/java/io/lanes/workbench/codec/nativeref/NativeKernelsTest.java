@@ -17,9 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Building the native reference library: cached by key, rebuilt when flags change, clear errors. */
 class NativeKernelsTest {
+    /** The build command at -O0: the same checks in a second's compile rather than a minute's. */
+    private static List<String> quick(int bits) {
+        return NativeKernels.command(bits).stream().map(f -> f.matches("-O[0-9s]") ? "-O0" : f).toList();
+    }
+
     @Test
     void buildsOnceAndReusesTheCachedLibrary(@TempDir Path dir) throws Exception {
-        List<String> cmd = NativeKernels.command(32);
+        List<String> cmd = quick(32);
         Path lib = NativeKernels.build(cmd, dir);
         assertTrue(Files.size(lib) > 0, "library written");
         assertTrue(lib.getFileName().toString().startsWith("lw_fastlanes32_"), lib.toString());
@@ -30,11 +35,6 @@ class NativeKernelsTest {
             assertEquals(java.util.Set.of(lib, lib.resolveSibling(lib.getFileName() + ".sha256")), java.util.Set.copyOf(s.toList()),
                     "the library and its checksum, no build folder left behind");
         }
-    }
-
-    /** The build command at -O0: the same checks in a second's compile rather than a minute's. */
-    private static List<String> quick(int bits) {
-        return NativeKernels.command(bits).stream().map(f -> f.matches("-O[0-9s]") ? "-O0" : f).toList();
     }
 
     @Test
@@ -101,7 +101,7 @@ class NativeKernelsTest {
 
     @Test
     void otherFlagsAreAnotherLibrary(@TempDir Path dir) throws Exception {
-        List<String> cmd = NativeKernels.command(32);
+        List<String> cmd = quick(32);
         List<String> other = new ArrayList<>(cmd);
         other.add("-fno-unroll-loops");
         assertNotEquals(NativeKernels.build(cmd, dir), NativeKernels.build(other, dir));
@@ -115,7 +115,7 @@ class NativeKernelsTest {
 
     @Test
     void aFailingCompileShowsTheCommandAndTheCompilersOutput(@TempDir Path dir) {
-        List<String> cmd = new ArrayList<>(NativeKernels.command(32));
+        List<String> cmd = new ArrayList<>(quick(32));
         cmd.set(cmd.indexOf("-DLW_BITS=32"), "-DLW_BITS=48");
         IOException e = assertThrows(IOException.class, () -> NativeKernels.build(cmd, dir));
         assertTrue(e.getMessage().contains("compiling fastlanes_unpack.c failed") && e.getMessage().contains("-DLW_BITS=32 or -DLW_BITS=64"),
