@@ -119,18 +119,30 @@ final class SourceFiles {
     private void fetchNpm(FileEntry f, Path cached) throws IOException {
         Path tmp = tempDir();
         try {
-            notes.accept("fetching " + f.npm() + " with npm pack");
-            Path tgz = upstream.npmPack(f.npm(), tmp);
-            String sha = Sha256.of(tgz);
-            if (!sha.equals(f.npmSha256())) {
-                throw new IOException("tarball sha256 " + sha + " does not match the catalog's " + f.npmSha256());
-            }
             Path part = tmp.resolve(f.name());
-            extract(tgz, f.npmPath(), part);
+            extract(npmTarball(f, tmp), f.npmPath(), part);
             install(part, f.sha256(), cached);
         } finally {
             deleteTree(tmp);
         }
+    }
+
+    /**
+     * The package's tarball, kept in the cache once fetched and verified: several datasets ship in
+     * one package (vega-datasets holds the flights and the bird strikes), and one fetch serves them all.
+     */
+    private Path npmTarball(FileEntry f, Path tmp) throws IOException {
+        Path kept = locations.cache().resolve("files").resolve("npm").resolve(f.npm().replace('/', '_') + ".tgz");
+        if (Files.isRegularFile(kept) && Sha256.of(kept).equals(f.npmSha256())) return kept;
+        notes.accept("fetching " + f.npm() + " with npm pack");
+        Path tgz = upstream.npmPack(f.npm(), tmp);
+        String sha = Sha256.of(tgz);
+        if (!sha.equals(f.npmSha256())) {
+            throw new IOException("tarball sha256 " + sha + " does not match the catalog's " + f.npmSha256());
+        }
+        Files.createDirectories(kept.getParent());
+        Files.move(tgz, kept, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return kept;
     }
 
     /** Moves a fetched file into the cache if its sha256 matches. */

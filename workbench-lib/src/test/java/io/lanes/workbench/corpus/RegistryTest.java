@@ -266,6 +266,13 @@ class RegistryTest {
         assertEquals(CSV, Files.readString(cache.resolve("files/trips.csv")));
         assertEquals("read (cache)", r.load(List.of("t.trips.ts")).getFirst().origin());
         assertEquals(1, packs.size());
+        // another file of the same package (here: the same file again, its copy gone) comes from the kept tarball
+        Files.delete(cache.resolve("files/trips.csv"));
+        try (var cols = Files.list(cache.resolve("columns"))) {
+            for (Path p : cols.toList()) Files.delete(p);
+        }
+        assertEquals("read (npm trips@1.0.0)", r.load(List.of("t.trips.id")).getFirst().origin());
+        assertEquals(1, packs.size(), "one npm pack per package, not per file");
         try (var left = Files.list(cache.resolve("tmp"))) {
             assertEquals(0, left.count(), "temporary fetch folders are removed");
         }
