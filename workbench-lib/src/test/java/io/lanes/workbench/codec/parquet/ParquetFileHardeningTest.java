@@ -3,6 +3,8 @@ package io.lanes.workbench.codec.parquet;
 import io.lanes.workbench.codec.Allocations;
 import io.lanes.workbench.codec.CorruptDataException;
 import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
@@ -14,10 +16,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -168,6 +172,41 @@ class ParquetFileHardeningTest {
                 assertNotNull(e, what + ": read");
                 assertTrue(e.getMessage().contains("(row group 0, page " + at.page() + ")"), what + ": " + e.getMessage());
             }
+        }
+    }
+
+    /** The V2 file (uncompressed, every page data page v2) with each page's values section compressed by {@code codec}. */
+    static byte[] compressedV2(CompressionCodec codec, UnaryOperator<byte[]> compress) throws IOException {
+        byte[] file = original(V2);
+        assertEquals(CompressionCodec.UNCOMPRESSED, ParquetMutations.footer(file).getRow_groups().getFirst().getColumns().getFirst().getMeta_data().getCodec());
+        return ParquetMutations.rewriteBodies(file, (g, c, p, h, body) -> {
+            DataPageHeaderV2 d = h.getData_page_header_v2();
+            int levels = d.getRepetition_levels_byte_length() + d.getDefinition_levels_byte_length();
+            byte[] values = compress.apply(Arrays.copyOfRange(body, levels, body.length));
+            byte[] out = Arrays.copyOf(body, levels + values.length);
+            System.arraycopy(values, 0, out, levels, values.length);
+            h.setCompressed_page_size(out.length);
+            d.setIs_compressed(true);
+            return out;
+        }, m -> m.getRow_groups().forEach(rg -> rg.getColumns().forEach(cc -> cc.getMeta_data().setCodec(codec))));
+    }
+
+    @Test
+    void zstdAndLz4PagesReadAsTheOriginalAndCannotClaimMoreThanTheyHold() throws IOException {
+        ParquetFile plain = ParquetFile.open(DIR.resolve(V2));
+        Map<CompressionCodec, byte[]> files = Map.of(
+                CompressionCodec.ZSTD, compressedV2(CompressionCodec.ZSTD, com.github.luben.zstd.Zstd::compress),
+                CompressionCodec.LZ4_RAW, compressedV2(CompressionCodec.LZ4_RAW, b -> net.jpountz.lz4.LZ4Factory.fastestInstance().fastCompressor().compress(b)));
+        for (var e : files.entrySet()) {
+            ParquetFile f = ParquetFile.open(ParquetMutations.write(tmp, e.getKey() + ".parquet", e.getValue()));
+            for (ParquetFile.Column c : plain.columns()) {
+                List<ParquetPage> want = plain.pages(c.path()), got = f.pages(c.path());
+                assertEquals(want.size(), got.size(), e.getKey() + " " + c.path());
+                for (int i = 0; i < want.size(); i++) assertArrayEquals(want.get(i).values(), got.get(i).values(), e.getKey() + " " + c.path() + " page " + i);
+            }
+            Outcome o = read(e.getKey() + " uncompressed_page_size 2^30", editPage(e.getValue(), 0, 8, 0, h -> h.setUncompressed_page_size(1 << 30)), 8);
+            CorruptDataException x = assertInstanceOf(CorruptDataException.class, o.columns().get(8), e.getKey().toString());
+            assertEquals("uncompressed_page_size", x.field(), x.getMessage());
         }
     }
 

@@ -33,6 +33,11 @@ public final class ParquetMutations {
         void edit(int group, int column, int page, PageHeader header);
     }
 
+    /** Edits a page's header in place and returns its body, the same or a replacement. */
+    public interface BodyEdit {
+        byte[] edit(int group, int column, int page, PageHeader header, byte[] body);
+    }
+
     /** Where a page header sits in a file: its byte range, and which page it heads. */
     public record HeaderAt(int group, int column, int page, int from, int to) {
     }
@@ -55,6 +60,14 @@ public final class ParquetMutations {
      * the original.
      */
     public static byte[] rewrite(byte[] file, PageEdit pages, Consumer<FileMetaData> footer) throws IOException {
+        return rewriteBodies(file, (g, c, p, h, body) -> {
+            pages.edit(g, c, p, h);
+            return body;
+        }, footer);
+    }
+
+    /** {@link #rewrite} where an edit may also replace page bodies (the header's sizes are the edit's to set). */
+    public static byte[] rewriteBodies(byte[] file, BodyEdit pages, Consumer<FileMetaData> footer) throws IOException {
         FileMetaData meta = footer(file);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(MAGIC);
@@ -70,9 +83,9 @@ public final class ParquetMutations {
                     byte[] body = in.readNBytes(h.getCompressed_page_size());
                     if (h.getType() == PageType.DICTIONARY_PAGE) dictionary = out.size();
                     else if (data < 0) data = out.size();
-                    pages.edit(g, c, page, h);
+                    byte[] written = pages.edit(g, c, page, h, body);
                     Util.writePageHeader(h, out);
-                    out.write(body);
+                    out.write(written);
                 }
                 md.setData_page_offset(data);
                 if (dictionary >= 0) md.setDictionary_page_offset(dictionary);
