@@ -89,7 +89,9 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
      * @return the pages, labelled {@code <folder>/<file name>:<column>}
      * @throws CorpusException no such file or column, not a Parquet file, a column that is not INT32 or
      *                         INT64 (or whose logical type DuckDB would convert), no decoder of its width,
-     *                         no page in the decoders' format
+     *                         no page in the decoders' format, a malformed footer, column chunk, page header
+     *                         or level section (the message then names the field, its byte offset, row
+     *                         group and page), a compression this reader does not read
      */
     public static Pages ofFile(Path file, String column, List<? extends Codec> decoders) {
         ParquetFile pf = open(file);
@@ -105,8 +107,8 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
 
     /**
      * {@link #ofFile(Path, String, List)} for every column of a file; columns it refuses (not
-     * INT32 or INT64, repeated, no page the decoders read, ...) are listed in
-     * {@link Selection#skipped()} with its one-line reason.
+     * INT32 or INT64, repeated, no page the decoders read, malformed pages, ...) are listed in
+     * {@link Selection#skipped()} with its one-line reason, and the other columns are still read.
      *
      * @throws CorpusException no such file, not a Parquet file, or no column has pages the decoders read
      */
@@ -173,7 +175,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         List<ParquetPage> all;
         try {
             all = pf.pages(col.path());
-        } catch (IOException | CorruptDataException e) {
+        } catch (IOException | CorruptDataException | UnsupportedOperationException e) {
             throw new CorpusException(what + ": cannot read its pages: " + e.getMessage(), e);
         }
         Path parent = file.toAbsolutePath().getParent();
@@ -221,6 +223,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         if (kept.isEmpty()) {
             throw new CorpusException(what + ": no page in the " + format + " format the codecs decode; its pages: " + String.join(", ", countByKind(all, p -> "")));
         }
+        if (kept.stream().allMatch(p -> p.nonNull() == 0)) throw new CorpusException(what + ": its " + kept.size() + " " + format + " pages hold only nulls");
         Column ref = reference.get();
         if (ref.size() != at) throw new CorpusException(what + ": the reader gives " + ref.size() + " values, the pages hold " + at);
         Column values = cut(ref, ranges, id, dataset, provenance);

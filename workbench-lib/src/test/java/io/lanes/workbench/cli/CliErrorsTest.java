@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.codec.parquet.ParquetMutations;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -78,6 +79,29 @@ class CliErrorsTest {
             String err = r[2].strip();
             assertTrue(err.startsWith("error: ") && err.contains(c[0].equals("no such file") ? "nope.parquet: not found" : c[0]), c[0] + " -> " + err);
             assertFalse(err.contains("\n"), "one line: " + err);
+        }
+    }
+
+    @Test
+    void aMalformedParquetFileIsOneLineNamingFileAndColumnNotARawException(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        // the fuzz campaign saw "error: -256" (a negative page count) and "error: Index 67 out of bounds for length 67" (a schema overrun)
+        java.nio.file.Path good = io.lanes.workbench.corpus.Locations.discover().catalog().resolveSibling("parquet-testing").resolve("delta_encoding_optional_column.parquet");
+        byte[] bytes = java.nio.file.Files.readAllBytes(good);
+        java.nio.file.Path count = ParquetMutations.write(tmp, "count.parquet", ParquetMutations.rewrite(bytes, (g, c, p, h) -> {
+            if (c == 8) h.getData_page_header_v2().setNum_values(-256);
+        }, m -> { }));
+        java.nio.file.Path schema = ParquetMutations.write(tmp, "schema.parquet", ParquetMutations.rewrite(bytes, (g, c, p, h) -> { },
+                m -> m.getSchema().getFirst().setNum_children(m.getSchema().size())));
+        String[][] cases = {
+                {"file " + count + " column 'c_birth_year': cannot read its pages: num_values at byte offset ", count.toString(), "c_birth_year"},
+                {"file " + schema + ": cannot read it as Parquet: schema element 0 num_children at byte offset ", schema.toString(), "c_birth_year"},
+        };
+        for (String[] c : cases) {
+            String[] r = run("bench", "--pages", c[1], "--column", c[2], "--codec", "parquet.delta64.vscan");
+            assertEquals("2", r[0], c[1]);
+            String err = r[2].strip();
+            assertTrue(err.startsWith("error: " + c[0]), err);
+            assertFalse(err.contains("\n") || err.contains("Exception"), "one line, no exception name: " + err);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.lanes.workbench.corpus;
 
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.parquet.ParquetMutations;
 import io.lanes.workbench.codec.parquet.ParquetPage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,6 +117,28 @@ class PagesTest {
         assertTrue(mixed.contains("different page formats"), mixed);
         String nothing = oneLine(() -> Pages.ofFile(DIR.resolve("delta_length_byte_array.parquet"), DELTA));
         assertTrue(nothing.contains("no integer column has pages the codecs decode"), nothing);
+    }
+
+    @Test
+    void aColumnWithAMalformedPageIsSkippedWithItsReasonAndTheOthersAreStillRead(@TempDir Path tmp) throws IOException {
+        // the fuzz campaign's case: a page header counting 2^28 values; the whole file used to fail with an OutOfMemoryError
+        Path good = DIR.resolve("delta_encoding_optional_column.parquet");
+        byte[] bad = ParquetMutations.rewrite(Files.readAllBytes(good), (g, c, p, h) -> {
+            if (c == 8 && p == 0) h.getData_page_header_v2().setNum_values(1 << 28); // c_birth_year
+        }, m -> { });
+        Path file = ParquetMutations.write(tmp, "bad.parquet", bad);
+        Pages.Selection before = Pages.ofFile(good, DELTA64), after = Pages.ofFile(file, DELTA64);
+        assertEquals(before.pages().size() - 1, after.pages().size(), after.skipped().toString());
+        List<String> why = after.skipped().stream().filter(x -> x.contains("'c_birth_year'")).toList();
+        assertEquals(1, why.size(), after.skipped().toString());
+        String line = why.getFirst();
+        assertTrue(line.startsWith("file " + file + " column 'c_birth_year': cannot read its pages: num_values at byte offset ")
+                && line.contains("268435456 values") && line.endsWith("(row group 0, page 0)") && !line.contains("\n"), line);
+        for (Pages p : after.pages()) {
+            String column = p.values().id().substring(p.values().id().indexOf(':'));
+            Pages same = before.pages().stream().filter(q -> q.values().id().endsWith(column)).findFirst().orElseThrow();
+            assertArrayEquals(same.values().longs(), p.values().longs(), column);
+        }
     }
 
     private static String oneLine(org.junit.jupiter.api.function.Executable e) {

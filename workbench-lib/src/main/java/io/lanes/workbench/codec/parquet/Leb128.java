@@ -7,9 +7,10 @@ import io.lanes.workbench.codec.CorruptDataException;
  * group first, high bit set on every byte but the last). Readers validate: a varint that runs past
  * the end of its page or past the bytes its type can hold is a {@link CorruptDataException} naming
  * the field. Reads return the value; the caller advances by {@link #size(long)} of the bytes read,
- * which {@link #end} reports. Stateless.
+ * which {@link #end} reports. Public for the peer adapters, which check pages before handing them to
+ * another library. Stateless.
  */
-final class Leb128 {
+public final class Leb128 {
     private Leb128() {
     }
 
@@ -18,7 +19,7 @@ final class Leb128 {
      * the low 63 bits and never a negative number for {@code maxBytes <= 9}, or the full 64 bits for
      * {@code maxBytes == 10}.
      */
-    static long read(byte[] in, int pos, int end, int maxBytes, String field) {
+    public static long read(byte[] in, int pos, int end, int maxBytes, String field) {
         long v = 0;
         for (int i = 0, shift = 0; i < maxBytes; i++, shift += 7) {
             if (pos + i >= end) throw new CorruptDataException(field, pos, "varint runs past the end of the page after " + i + " bytes");
@@ -30,13 +31,13 @@ final class Leb128 {
     }
 
     /** Position just past the varint starting at {@code pos}; call only after {@link #read} accepted it. */
-    static int end(byte[] in, int pos) {
+    public static int end(byte[] in, int pos) {
         while (in[pos] < 0) pos++;
         return pos + 1;
     }
 
     /** Reads a ULEB128 that must fit a non-negative int (at most 5 bytes). */
-    static int readInt(byte[] in, int pos, int end, String field) {
+    public static int readInt(byte[] in, int pos, int end, String field) {
         long v = read(in, pos, end, 5, field);
         if (v > Integer.MAX_VALUE) throw new CorruptDataException(field, pos, "value " + v + " exceeds " + Integer.MAX_VALUE);
         return (int) v;

@@ -10,6 +10,8 @@ import me.lemire.integercompression.SkippableIntegerCODEC;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
@@ -23,30 +25,45 @@ import java.util.function.Supplier;
  * </pre>
  *
  * <p>Decode runs the block codec and then the tail codec directly, exactly as {@code Composition}
- * does, with the adapter's checks between them. What the adapter adds to the peer's decode time:
- * one bulk copy of the words from the byte[] page into a reused int[] (the library reads int[]
- * only), and O(pages + exception widths) header checks for the FastPFOR family, whose pages the
- * adapter decodes one {@code headlessUncompress} call at a time (what {@code uncompress} does inside)
- * so each page's header is checked before the library sizes arrays by it; values are written
- * straight into the caller's buffer. The checks exist because the library trusts its input: the
- * adapter rejects a count that disagrees with the stream, checks the FastPFOR page headers the
- * library would size arrays by ({@link FastPforPages}), counts the tail's varint terminators
- * before the tail decoder writes, and turns any RuntimeException the library throws into a
- * {@link CorruptDataException} naming the peer and the page. On corrupt input the library may have
- * written into {@code out} before the adapter notices.
+ * does, after the adapter has checked the whole page, because the library trusts its input (see
+ * {@link JfpLayouts} for what it does with bad fields). What the adapter adds to the peer's decode
+ * time: one bulk copy of the words from the byte[] page into a reused int[] (the library reads int[]
+ * only); one pass over the block codec's header words, metadata bytes and exception counts
+ * ({@link JfpLayouts}), and over the tail's words to count its varint terminators; a copy of the 256
+ * slots after the output range before the call and a comparison after it. Values are written
+ * straight into the caller's buffer. The FastPFOR family is decoded one {@code headlessUncompress}
+ * call a page (what {@code uncompress} does inside), each page resumed where the encoder put it.
+ *
+ * <p>Contract, as {@link IntCodec}'s: {@code decodedLength} is bounded by what the words can hold (a
+ * packed block word covers at most 4 blocks, a FastPFOR metadata word 2, a tail byte one value); a
+ * corrupt page is rejected before the library writes anything; a page that passes the checks
+ * decodes to exactly the count's values. Should the library still break that (read to another word
+ * than the stream's end, write fewer values or write past them) the adapter throws a
+ * {@link CorruptDataException} saying the peer is at fault and restores the slots past the output
+ * range it overwrote (docs/peers.md lists the library's known defects). Any RuntimeException the
+ * library throws becomes a {@link CorruptDataException} naming the peer.
  *
  * <p>Thread-safe: the library's codecs keep mutable working arrays, so each thread gets its own.
  */
 public final class JfpCodec implements IntCodec {
-    /** Which page-header checks the block codec's format needs before the library may read it. */
-    enum Preflight { NONE, FASTPFOR, VECTOR_FASTPFOR }
+    /** The block codec's stream layout, which {@link JfpLayouts} checks before the library reads it. */
+    enum Layout {
+        /** BinaryPacking, IntegratedBinaryPacking, VectorBinaryPacking. */
+        PACKED,
+        /** FastPFOR, FastPFOR128. */
+        FASTPFOR,
+        /** VectorFastPFOR. */
+        VECTOR_FASTPFOR
+    }
 
+    /** Slots past the output range watched for writes: more than any block the library patches into. */
+    static final int GUARD = 256;
     private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final String name;
     private final int block;
     private final IntUnaryOperator headMaxWords;
-    private final Preflight preflight;
+    private final Layout layout;
     private final int pageSize;
     private final ThreadLocal<State> state;
 
@@ -56,7 +73,10 @@ public final class JfpCodec implements IntCodec {
         final IntegerCODEC composition;
         final IntWrapper ip = new IntWrapper();
         final IntWrapper op = new IntWrapper();
+        final int[] used = new int[33];
+        final int[] guard = new int[GUARD];
         int[] words = new int[0];
+        int[] pageEnds = new int[0];
 
         State(IntegerCODEC head, IntegerCODEC tail, IntegerCODEC composition) {
             this.head = head;
@@ -68,24 +88,29 @@ public final class JfpCodec implements IntCodec {
             if (words.length < n) words = new int[Math.max(n, words.length + (words.length >> 1))];
             return words;
         }
+
+        int[] pageEnds(int n) {
+            if (pageEnds.length < n) pageEnds = new int[n];
+            return pageEnds;
+        }
     }
 
     /**
      * @param name         registry name ({@code peer.jfp.*})
      * @param block        the block codec's block size: it encodes the largest multiple, the tail the rest
      * @param headMaxWords worst-case words the block codec writes for n values, its count word included
-     * @param preflight    header checks the block codec's format needs
+     * @param layout       the block codec's stream layout
      * @param pageSize     the FastPFOR family's page size in values (unused otherwise)
      * @param head         makes the block codec
      * @param tail         makes the tail codec
      * @param composition  makes the library's composition of the two, which encodes
      */
-    JfpCodec(String name, int block, IntUnaryOperator headMaxWords, Preflight preflight, int pageSize,
-             Supplier<IntegerCODEC> head, Supplier<IntegerCODEC> tail, java.util.function.BiFunction<IntegerCODEC, IntegerCODEC, IntegerCODEC> composition) {
+    JfpCodec(String name, int block, IntUnaryOperator headMaxWords, Layout layout, int pageSize,
+             Supplier<IntegerCODEC> head, Supplier<IntegerCODEC> tail, BiFunction<IntegerCODEC, IntegerCODEC, IntegerCODEC> composition) {
         this.name = name;
         this.block = block;
         this.headMaxWords = headMaxWords;
-        this.preflight = preflight;
+        this.layout = layout;
         this.pageSize = pageSize;
         this.state = ThreadLocal.withInitial(() -> {
             IntegerCODEC h = head.get(), t = tail.get();
@@ -115,7 +140,7 @@ public final class JfpCodec implements IntCodec {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
         State s = state.get();
         // the library does not promise to leave its input untouched: hand it a copy
-        int[] in = java.util.Arrays.copyOfRange(values, off, off + n);
+        int[] in = Arrays.copyOfRange(values, off, off + n);
         int[] w = new int[(int) maxWords(n) + 1024];
         IntWrapper ip = new IntWrapper(0), op = new IntWrapper(0);
         s.composition.compress(in, ip, n, w, op);
@@ -130,7 +155,20 @@ public final class JfpCodec implements IntCodec {
         int n = Bytes.getInt(in, inOff);
         if (n < 0) throw new CorruptDataException("value count", 0, "negative count " + n);
         if ((inLen - 4) % 4 != 0) throw new CorruptDataException(name + " words", 4, (inLen - 4) + " bytes is not a whole number of 32-bit words");
-        if (n > 0 && inLen < 8) throw new CorruptDataException(name + " words", 4, n + " values but no words");
+        int words = (inLen - 4) / 4;
+        if (n == 0) {
+            // the library writes nothing, or a lone zero count, for no values
+            if (words > 1 || words == 1 && Bytes.getInt(in, inOff + 4) != 0) throw new CorruptDataException(name + " words", 4, words + " words for no values");
+            return 0;
+        }
+        if (words == 0) throw new CorruptDataException(name + " words", 4, n + " values but no words");
+        int head = n - n % block;
+        int counted = Bytes.getInt(in, inOff + 4);
+        if (counted != head) throw new CorruptDataException(name + " block count", 4, "stream says " + counted + " values in blocks, the page count " + n + " means " + head);
+        long perWord = layout == Layout.PACKED ? 4L * block : 2L * block;
+        if (head > perWord * (words - 1) || n - head > 4L * (words - 1)) {
+            throw new CorruptDataException("value count", 0, n + " values cannot be held by " + (words - 1) + " words after the block count");
+        }
         return n;
     }
 
@@ -144,51 +182,77 @@ public final class JfpCodec implements IntCodec {
         int[] w = s.words(words);
         MemorySegment.copy(MemorySegment.ofArray(in), WORD, inOff + 4L, w, 0, words);
         int head = n - n % block;
-        if (w[0] != head) throw new CorruptDataException(name + " block count", 4, "stream says " + w[0] + " values in blocks, the page count " + n + " means " + head);
+        int pages = layout == Layout.PACKED ? 0 : (head + pageSize - 1) / pageSize;
+        int[] ends = s.pageEnds(pages);
+        int tailAt = checkBlocks(w, words, head, pages, ends, s.used);
+        checkTail(w, tailAt, words, n - head);
+
+        int end = outOff + n;
+        int watched = Math.min(GUARD, out.length - end);
+        System.arraycopy(out, end, s.guard, 0, watched);
         IntWrapper ip = s.ip, op = s.op;
-        ip.set(0);
-        op.set(outOff);
         try {
-            if (preflight == Preflight.NONE) {
+            if (layout == Layout.PACKED) {
+                ip.set(0);
+                op.set(outOff);
                 s.head.uncompress(w, ip, words, out, op);
             } else {
-                // page by page, each page's header checked first and the next resumed where the encoder put it
-                SkippableIntegerCODEC pages = (SkippableIntegerCODEC) s.head;
-                int pos = 1;
-                for (int done = 0; done < head; ) {
-                    int size = Math.min(pageSize, head - done);
-                    int pageEnd = FastPforPages.page(name, w, pos, words, size, block, preflight == Preflight.VECTOR_FASTPFOR);
+                SkippableIntegerCODEC paged = (SkippableIntegerCODEC) s.head;
+                op.set(outOff);
+                for (int k = 0, pos = 1; k < pages; pos = ends[k++]) {
                     ip.set(pos);
-                    pages.headlessUncompress(w, ip, words, out, op, size);
-                    if (ip.get() < pos || ip.get() > pageEnd) throw new CorruptDataException(name + " page", 4 + 4L * pos, "the library read to word " + ip.get() + ", the page ends at " + pageEnd);
-                    pos = pageEnd;
-                    done += size;
+                    paged.headlessUncompress(w, ip, words, out, op, Math.min(pageSize, head - k * pageSize));
+                    // VectorFastPFOR may stop one word short of the page's end (JfpLayouts.vectorWords)
+                    if (ip.get() < ends[k] - 1 || ip.get() > ends[k]) throw peerDefect("read page " + k + " to word " + ip.get() + ", the page ends at word " + ends[k]);
                 }
-                ip.set(pos);
+                ip.set(tailAt);
             }
+            if (ip.get() != tailAt || op.get() != outOff + head) {
+                throw peerDefect("read " + ip.get() + " words and wrote " + (op.get() - outOff) + " values of a block stream of " + tailAt + " words and " + head + " values");
+            }
+            s.tail.uncompress(w, ip, words - tailAt, out, op);
         } catch (CorruptDataException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new CorruptDataException(name + " block data", 4, "the peer library threw " + e);
+            throw new CorruptDataException(name + " block data", 4, "the peer library threw " + e + " on a page the adapter had checked");
+        } finally {
+            restoreGuard(out, end, watched, s.guard, n);
         }
-        if (ip.get() < 1 || ip.get() > words || op.get() != outOff + head) {
-            throw new CorruptDataException(name + " block data", 4, "the block codec read " + ip.get() + " of " + words + " words and wrote " + (op.get() - outOff) + " of " + head + " values");
-        }
-        int tailAt = ip.get();
-        int terminators = 0;
-        for (int i = tailAt; i < words; i++) {
-            int x = w[i] & 0x80808080;
-            terminators += Integer.bitCount(x);
-        }
-        if (terminators != n - head) {
-            throw new CorruptDataException(name + " tail", 4 + 4L * tailAt, "the varint tail holds " + terminators + " values, the page needs " + (n - head));
-        }
-        try {
-            s.tail.uncompress(w, ip, words - tailAt, out, op);
-        } catch (RuntimeException e) {
-            throw new CorruptDataException(name + " tail", 4 + 4L * tailAt, "the peer library threw " + e);
-        }
-        if (op.get() != outOff + n) throw new CorruptDataException(name + " tail", 4 + 4L * tailAt, "decoded " + (op.get() - outOff) + " of " + n + " values");
+        if (op.get() != end) throw peerDefect("decoded " + (op.get() - outOff) + " of the " + n + " values the page holds");
         return n;
+    }
+
+    /** Checks the block codec's stream of {@code head} values; returns the word after it and fills {@code ends} with each FastPFOR page's end. */
+    private int checkBlocks(int[] w, int words, int head, int pages, int[] ends, int[] used) {
+        if (layout == Layout.PACKED) return JfpLayouts.packed(name, w, 1, words, head, block);
+        int pos = 1;
+        for (int k = 0; k < pages; k++) {
+            pos = JfpLayouts.page(name, w, pos, words, Math.min(pageSize, head - k * pageSize), block, layout == Layout.VECTOR_FASTPFOR, used);
+            ends[k] = pos;
+        }
+        return pos;
+    }
+
+    /** The VariableByte tail from word {@code tailAt}: exactly {@code values} terminator bytes, the last in the last word (no words when none). */
+    private void checkTail(int[] w, int tailAt, int words, int values) {
+        int terminators = 0;
+        for (int i = tailAt; i < words; i++) terminators += Integer.bitCount(w[i] & 0x80808080);
+        boolean endsInLast = values == 0 ? tailAt == words : (w[words - 1] & 0x80808080) != 0;
+        if (terminators != values || !endsInLast) {
+            throw new CorruptDataException(name + " tail", 4 + 4L * tailAt, "the varint tail's " + (words - tailAt) + " words hold " + terminators
+                    + " values, the page needs " + values + (endsInLast ? "" : ", and its last word holds none of them"));
+        }
+    }
+
+    /** Puts back the {@code watched} slots from {@code end} the library overwrote and reports the first as the peer's defect. */
+    private void restoreGuard(int[] out, int end, int watched, int[] saved, int n) {
+        int i = Arrays.mismatch(out, end, end + watched, saved, 0, watched);
+        if (i < 0) return;
+        System.arraycopy(saved, 0, out, end, watched);
+        throw peerDefect("wrote out[" + (end + i) + "], past the " + n + " values it reported (the slots after them are restored)");
+    }
+
+    private CorruptDataException peerDefect(String what) {
+        return new CorruptDataException(name + " output", 4, "JavaFastPFOR " + what + ": a defect of the peer library");
     }
 }

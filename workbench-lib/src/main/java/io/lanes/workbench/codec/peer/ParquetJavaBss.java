@@ -22,8 +22,10 @@ import java.nio.ByteBuffer;
  * on the {@code parquet.bss}/{@code parquet.bss64} page layout ({@code count:ULEB128} then the
  * streams, written by parquet-java's writer). Decode is {@code initFromPage} (which decodes the
  * whole section eagerly into a byte[] of its own) and one {@code readInteger()}/{@code readLong()}
- * per value. What the adapter adds: the count prefix check (ours), a ByteBuffer stream over the page
- * per call, one reader per thread. Library exceptions become {@link CorruptDataException}.
+ * per value. What the adapter adds: the count prefix check (ours, which requires the streams to be
+ * exactly count * value size bytes: parquet-java would accept any multiple of the value size and
+ * take a wrong stride), a ByteBuffer stream over the page per call, one reader per thread (its
+ * {@code initFromPage} replaces all of its state). Library exceptions become {@link CorruptDataException}.
  * Thread-safe: readers are per thread.
  */
 public final class ParquetJavaBss {

@@ -71,6 +71,8 @@ public final class ParquetJavaPages {
         }
         store.flush();
         store.close();
+        long held = capture.pages.stream().mapToLong(ParquetPage::numValues).sum();
+        if (held != n) throw new IllegalStateException("parquet-java's pages hold " + held + " of the " + n + " values written");
         return List.copyOf(capture.pages);
     }
 

@@ -17,8 +17,10 @@ import java.io.IOException;
  * parquet-java's own. Decode is one {@code readInt()} per value into the caller's buffer. What the
  * adapter adds: validating every run header first (parquet-java allocates {@code new int[8*groups]}
  * per bit-packed run from the header, so an unchecked header could make it allocate without
- * bound), and a decoder plus a stream over the page per call (the API has no way to re-point a
- * decoder). Library exceptions become {@link CorruptDataException}. Stateless and thread-safe.
+ * bound), a decoder plus a stream over the page per call (the API has no way to re-point a
+ * decoder), and, once the values are out, a check that the runs ended with the page (bytes after the
+ * last run are rejected, though only after the values were written). Library exceptions become
+ * {@link CorruptDataException}. Stateless and thread-safe.
  */
 public final class ParquetJavaRle implements IntCodec {
     private final RleHybrid32 ours;
@@ -75,12 +77,15 @@ public final class ParquetJavaRle implements IntCodec {
         int n = decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
         int runs = RleHybrid32.checkPage(in, inOff, inLen, n);
-        var dec = new RunLengthBitPackingHybridDecoder(in[runs - 1] & 0xFF, new ByteArrayInputStream(in, runs, inOff + inLen - runs));
+        ByteArrayInputStream stream = new ByteArrayInputStream(in, runs, inOff + inLen - runs);
+        var dec = new RunLengthBitPackingHybridDecoder(in[runs - 1] & 0xFF, stream);
         try {
             for (int i = 0; i < n; i++) out[outOff + i] = dec.readInt();
         } catch (IOException | RuntimeException e) {
             throw new CorruptDataException(name() + " runs", runs - inOff, "the peer library threw " + e);
         }
+        // the decoder reads a run whole when it starts it, so after the last value it has read every run
+        if (stream.available() != 0) throw new CorruptDataException(name() + " page end", inLen - stream.available(), stream.available() + " bytes after the last run");
         return n;
     }
 }

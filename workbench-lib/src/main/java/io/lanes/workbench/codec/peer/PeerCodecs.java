@@ -34,27 +34,27 @@ public final class PeerCodecs {
         List<Codec> out = new ArrayList<>();
         BinaryPacking bp = new BinaryPacking();
         out.add(new JfpCodec("peer.jfp.binarypacking", BinaryPacking.BLOCK_SIZE,
-                n -> 1 + bp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Preflight.NONE, 0,
+                n -> 1 + bp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Layout.PACKED, 0,
                 BinaryPacking::new, VariableByte::new, Composition::new));
         FastPFOR fp = new FastPFOR();
         out.add(new JfpCodec("peer.jfp.fastpfor", FastPFOR.BLOCK_SIZE,
-                n -> 1 + fp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Preflight.FASTPFOR, FastPFOR.DEFAULT_PAGE_SIZE,
+                n -> 1 + fp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Layout.FASTPFOR, FastPFOR.DEFAULT_PAGE_SIZE,
                 FastPFOR::new, VariableByte::new, Composition::new));
         FastPFOR128 fp128 = new FastPFOR128();
         out.add(new JfpCodec("peer.jfp.fastpfor128", FastPFOR128.BLOCK_SIZE,
-                n -> 1 + fp128.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Preflight.FASTPFOR, FastPFOR128.DEFAULT_PAGE_SIZE,
+                n -> 1 + fp128.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Layout.FASTPFOR, FastPFOR128.DEFAULT_PAGE_SIZE,
                 FastPFOR128::new, VariableByte::new, Composition::new));
         VectorFastPFOR vfp = new VectorFastPFOR(VectorFastPFOR.DEFAULT_PAGE_SIZE, LaneWidth.PREFERRED);
         out.add(new JfpCodec("peer.jfp.vectorfastpfor", VectorFastPFOR.BLOCK_SIZE,
-                n -> 1 + vfp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Preflight.VECTOR_FASTPFOR, VectorFastPFOR.DEFAULT_PAGE_SIZE,
+                n -> 1 + vfp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Layout.VECTOR_FASTPFOR, VectorFastPFOR.DEFAULT_PAGE_SIZE,
                 () -> new VectorFastPFOR(VectorFastPFOR.DEFAULT_PAGE_SIZE, LaneWidth.PREFERRED), VariableByte::new, Composition::new));
         VectorBinaryPacking vbp = new VectorBinaryPacking(LaneWidth.BITS_256);
         out.add(new JfpCodec("peer.jfp.vectorbinarypacking", VectorBinaryPacking.BLOCK_SIZE,
-                n -> 1 + vbp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Preflight.NONE, 0,
+                n -> 1 + vbp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Layout.PACKED, 0,
                 () -> new VectorBinaryPacking(LaneWidth.BITS_256), VariableByte::new, Composition::new));
         IntegratedBinaryPacking ibp = new IntegratedBinaryPacking();
         out.add(new JfpCodec("peer.jfp.integratedbinarypacking", IntegratedBinaryPacking.BLOCK_SIZE,
-                n -> 1 + ibp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Preflight.NONE, 0,
+                n -> 1 + ibp.maxHeadlessCompressedLength(new IntWrapper(), n), JfpCodec.Layout.PACKED, 0,
                 IntegratedBinaryPacking::new, IntegratedVariableByte::new,
                 (h, t) -> new IntegratedComposition((IntegratedIntegerCODEC) h, (IntegratedIntegerCODEC) t)));
         out.add(new ParquetJavaDelta.Int32());

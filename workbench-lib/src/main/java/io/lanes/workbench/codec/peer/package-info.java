@@ -12,19 +12,24 @@
  * <h2>What the adapters add to the peer's own decode</h2>
  * <ul>
  * <li>JavaFastPFOR reads int[] only: one bulk copy of the page's words into a reused per-thread
- * int[] ({@code MemorySegment.copy}, memcpy speed); header checks: the block codec's own count
- * against ours, O(32) checks a 65,536-value page for the FastPFOR family (which sizes arrays by
- * exception counts), a count of the tail's varint terminators (under 1,300 bytes). Output goes
- * straight into the caller's buffer.</li>
+ * int[] ({@code MemorySegment.copy}, memcpy speed); a check of the whole block stream before the
+ * library reads it ({@code JfpLayouts}: header words, metadata bytes and exception counts, no packed
+ * value read), a count of the tail's varint terminators, and a watch on the 256 slots past the
+ * output range. Output goes straight into the caller's buffer.</li>
  * <li>parquet-java readers are per page and read a value per call: a new reader and a ByteBuffer
  * stream per page (its API cannot re-point a reader), one {@code readInteger()}/{@code readLong()}
  * /{@code readInt()} per value into the caller's buffer (how parquet-java's column readers consume
- * them), plus our header checks first (DELTA header, RLE run headers) because parquet-java sizes
- * arrays by those fields.</li>
+ * them), plus our checks first (the DELTA header and every block's widths, with a block size of at
+ * most 65,536 values; RLE run headers) because parquet-java sizes arrays by those fields.</li>
  * </ul>
- * Every library exception becomes a {@link io.lanes.workbench.codec.CorruptDataException} naming
- * the peer. JavaFastPFOR 0.3.14's VectorFastPFOR writes one word more than it reads back after
- * 32-bit exceptions that do not fill a vector block; the adapter resumes each page where the
- * encoder put it, so the peer round-trips.
+ * The peers trust their input; the adapters do not, so a corrupt page is a
+ * {@link io.lanes.workbench.codec.CorruptDataException} naming the field before the peer runs, and
+ * every library exception becomes one naming the peer. Where a peer breaks the codec contract on a
+ * page the adapter accepted (reads or writes other than the stream says, a value slot left
+ * unwritten), the adapter says so in the exception ("a defect of the peer library") rather than
+ * return its output. {@code docs/peers.md} lists the defects found in these versions, with
+ * reproducer bytes, and what each adapter does about them; one of them: JavaFastPFOR 0.3.14's
+ * VectorFastPFOR writes one word more than it reads back after 32-bit exceptions that do not fill a
+ * vector block, so the adapter resumes each page where the encoder put it and the peer round-trips.
  */
 package io.lanes.workbench.codec.peer;
