@@ -78,6 +78,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "MILLIS", description = "warm-up time per arm and point in ms, after at least the warm-up calls "
             + "(default: 150 quick, 300 full)")
     Long warmupMillis;
+    @Option(names = "--quiet-wait", paramLabel = "SECONDS", defaultValue = "30",
+            description = "wait at most this long for a quiet machine before measuring (default ${DEFAULT-VALUE}; 0 checks once); "
+                    + "the outcome is recorded either way")
+    int quietWait;
     @Option(names = "--full", description = "publishable settings: more warm-up and repetitions")
     boolean full;
     @Option(names = "--ipv", description = "also count instructions per value (perf counters, else valgrind; first working set)")
@@ -110,11 +114,11 @@ final class BenchCommand implements Callable<Integer> {
         if (csv != null) requireWritableFile(csv);
         ResultBundle bundle;
         if (asWritten) {
-            bundle = Recorder.runPages("bench", arms, pageSets(arms, columns), config, dir, System.out::println, Recorder.Options.cli());
+            bundle = Recorder.runPages("bench", arms, pageSets(arms, columns), config, dir, System.out::println, options());
         } else {
             if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH [--column NAME] or --pages PARQUET");
             bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder == null ? "400KiB" : ladder), config, dir, System.out::println,
-                    Recorder.Options.cli().withIpv(ipv));
+                    options().withIpv(ipv));
         }
         System.out.println();
         System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
@@ -127,6 +131,11 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.println("bundle: " + dir);
         return 0;
+    }
+
+    private Recorder.Options options() {
+        if (quietWait < 0) throw new IllegalArgumentException("--quiet-wait must be 0 or more seconds, got " + quietWait);
+        return Recorder.Options.cli().waitingForQuietAtMost(java.time.Duration.ofSeconds(quietWait));
     }
 
     /** Fails before measuring when {@code file} cannot be written: a folder, or a folder that cannot be made or written. */

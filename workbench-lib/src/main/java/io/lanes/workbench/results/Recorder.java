@@ -56,6 +56,11 @@ public final class Recorder {
             return new Options(quiet, quietBudget, on, progress);
         }
 
+        /** The same options, the quiet check waiting at most {@code limit}. */
+        public Options waitingForQuietAtMost(Duration limit) {
+            return new Options(quiet == null ? null : quiet.waitingAtMost(limit), quietBudget, ipv, progress);
+        }
+
         /** The same options, the quiet check drawing its wait from {@code budget}. */
         public Options sharingQuietWait(QuietCheck.Budget budget) {
             return new Options(quiet, budget, ipv, progress);

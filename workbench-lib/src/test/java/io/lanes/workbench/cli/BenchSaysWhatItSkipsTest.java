@@ -55,7 +55,7 @@ class BenchSaysWhatItSkipsTest {
         }
     }
 
-    private static final String[] FAST = {"--reps", "2", "--warmup", "0"};
+    private static final String[] FAST = {"--reps", "2", "--warmup", "0", "--quiet-wait", "0"};
 
     private static String[] with(String[] a, String... b) {
         String[] out = new String[a.length + b.length];
