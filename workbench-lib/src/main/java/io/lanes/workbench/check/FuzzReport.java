@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * @param columns      the defects shown as columns and totals (every defect counts for {@link #clean()})
  * @param tallies      one per codec (or file) fuzzed, in run order
  * @param elapsed      wall time of the run
- * @param reproducers  reproducer files written
+ * @param reproducers  reproducers written (each a .bin and a .txt)
  * @param folder       where they were written
  * @param abandoned    decode threads abandoned after a hang (each may still be running)
  */
@@ -46,7 +46,7 @@ public record FuzzReport(String title, String unit, List<Outcome.Verdict> column
             section(out, "peer libraries' adapters: their findings are the peer library's own (not counted in the verdict)", Tally::peer);
         }
         out.add("");
-        if (reproducers > 0) out.add("reproducers: " + reproducers + " files in " + folder);
+        if (reproducers > 0) out.add("reproducers: " + reproducers + " (each a .bin of the input and a .txt saying what it is) in " + folder);
         if (abandoned > 0) out.add("decode threads abandoned after a hang: " + abandoned);
         boolean peers = tallies.stream().anyMatch(Tally::peer);
         out.add(String.format("%s: %s%s; %.0f s", title, totals(t -> !t.peer()), peers ? "; peers: " + totals(Tally::peer) : "", elapsed.toMillis() / 1000.0));
