@@ -187,14 +187,16 @@ public final class ParquetFuzzer {
     }
 
     /**
-     * The codecs of the unmutated file's value pages, the first format met per value width; the
-     * columns with pages in those formats are added to {@code columns}.
+     * The codecs of the unmutated file's INT32 and INT64 value pages (the columns the pages path
+     * reads), the first format met per value width; the columns with pages in those formats are
+     * added to {@code columns}.
      */
     static List<Codec> decoders(Path file, List<String> columns) {
         Map<Integer, Codec> byWidth = new LinkedHashMap<>();
         try {
             ParquetFile pf = ParquetFile.open(file);
             for (ParquetFile.Column c : pf.columns()) {
+                if (!c.physicalType().equals("INT32") && !c.physicalType().equals("INT64")) continue;
                 for (ParquetPage p : pf.pages(c.path())) {
                     if (!p.holdsValues() || p.codec() == null) continue;
                     Codec codec = CodecRegistry.get(p.codec());
@@ -205,7 +207,7 @@ public final class ParquetFuzzer {
         } catch (IOException | RuntimeException e) {
             throw new CorpusException("file " + file + ": cannot read it as Parquet to choose its decoders: " + e.getMessage(), e);
         }
-        if (byWidth.isEmpty()) throw new CorpusException("file " + file + ": no page a registered codec decodes");
+        if (byWidth.isEmpty()) throw new CorpusException("file " + file + ": no INT32 or INT64 column has a page a registered codec decodes");
         return List.copyOf(byWidth.values());
     }
 
