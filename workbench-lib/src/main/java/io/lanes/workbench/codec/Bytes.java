@@ -38,6 +38,15 @@ public final class Bytes {
         }
     }
 
+    /**
+     * Checks that a page's last field ended exactly at the page's end ({@code p == end}): bytes after
+     * a complete page are corruption, never silently ignored. One comparison; the message is built
+     * only on failure.
+     */
+    public static void requireEnd(int p, int end, String last) {
+        if (p != end) throw new CorruptDataException("page length", p, (end - p) + " bytes after the " + last);
+    }
+
     /** Checks the caller's output buffer can take {@code n} values at {@code off}. */
     public static void requireOutput(int arrayLength, int off, int n) {
         if (off < 0 || n > arrayLength - off) {

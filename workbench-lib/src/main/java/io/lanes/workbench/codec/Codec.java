@@ -34,4 +34,16 @@ public interface Codec {
      * @throws IllegalArgumentException if {@code n} is negative or the bound exceeds an array
      */
     int maxEncodedBytes(int n);
+
+    /**
+     * The most values {@code decodedLength} returns for any page of {@code pageBytes} bytes: the
+     * format's maximum expansion, so a caller may bound a buffer by the page length alone and the
+     * fuzz engine ({@code io.lanes.workbench.check}) can check every answer against it. A format
+     * whose few header bytes can legitimately declare any count (a Parquet RLE run, a DELTA block of
+     * any size at width 0) says {@link Integer#MAX_VALUE} and validates the count against the page's
+     * runs or blocks instead. Default, for a codec that declares nothing: {@link Integer#MAX_VALUE}.
+     */
+    default long maxDecodedLength(int pageBytes) {
+        return Integer.MAX_VALUE;
+    }
 }

@@ -28,12 +28,18 @@ public final class PlainCodec implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Math.max(0, pageBytes - 4) / 4;
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         int end = inOff + inLen;
         Bytes.require(inOff, 4, end, "value count");
         int n = Bytes.getInt(in, inOff);
         if (n < 0) throw new CorruptDataException("value count", inOff, "negative count " + n);
         Bytes.require(inOff + 4, 4L * n, end, "values");
+        Bytes.requireEnd(inOff + 4 + 4 * n, end, "last value");
         return n;
     }
 

@@ -72,6 +72,11 @@ public final class BlockPageCodec32 implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return BlockPages.maxDecodedLength(pageBytes);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return BlockPages.decodedLength(in, inOff, inLen);
     }
@@ -102,7 +107,9 @@ public final class BlockPageCodec32 implements IntCodec {
             int bytes = kernel.packedBytes(len, width);
             BlockPages.requirePayload(p, bytes, end, full);
             kernel.unpack(in, p, len, width, out, outOff + full * BLOCK);
+            p += bytes;
         }
+        Bytes.requireEnd(p, end, "last block");
         return n;
     }
 }

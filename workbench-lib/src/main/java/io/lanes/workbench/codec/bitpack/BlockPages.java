@@ -37,6 +37,11 @@ final class BlockPages {
         return n;
     }
 
+    /** The most values a page of {@code pageBytes} bytes holds: every block costs at least its width byte. */
+    static long maxDecodedLength(int pageBytes) {
+        return Math.min(Integer.MAX_VALUE, Math.max(0, pageBytes - 4) * (long) BLOCK);
+    }
+
     /** Number of blocks of a page of {@code n} values. */
     static int blocks(int n) {
         return (int) ((n + (long) BLOCK - 1) / BLOCK);

@@ -204,6 +204,11 @@ public final class FlDeltaCodec32 implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return FlDeltaPages.maxDecodedLength(pageBytes, 4);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return FlDeltaPages.count(in, inOff, inLen, 4, lanesCode);
     }

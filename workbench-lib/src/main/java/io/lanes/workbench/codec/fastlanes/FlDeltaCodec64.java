@@ -204,6 +204,11 @@ public final class FlDeltaCodec64 implements LongCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return FlDeltaPages.maxDecodedLength(pageBytes, 8);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return FlDeltaPages.count(in, inOff, inLen, 8, lanesCode);
     }

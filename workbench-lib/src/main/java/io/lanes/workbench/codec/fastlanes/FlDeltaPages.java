@@ -91,6 +91,11 @@ final class FlDeltaPages {
         return n;
     }
 
+    /** The most values a page of {@code pageBytes} bytes holds: every full block costs its header, the tail is shorter than a block. */
+    static long maxDecodedLength(int pageBytes, int valueBytes) {
+        return Math.max(0, pageBytes - HEADER) / blockHeader(valueBytes) * (long) BLOCK + BLOCK - 1;
+    }
+
     /** The width byte at {@code at}, validated to be at most {@code maxWidth}. */
     static int width(byte[] in, int at, int maxWidth, String field) {
         int w = in[at] & 0xFF;
@@ -129,7 +134,7 @@ final class FlDeltaPages {
 
     /** Checks that the blocks ended exactly at the page's end. */
     static void requireEnd(int p, int end) {
-        if (p != end) throw new CorruptDataException("page length", p, (end - p) + " bytes after the last block");
+        Bytes.requireEnd(p, end, "last block");
     }
 
     /**

@@ -65,6 +65,11 @@ public final class ForCodec32 implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return ForPages.maxDecodedLength(pageBytes, 4);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return ForPages.count(in, inOff, inLen, 4);
     }

@@ -65,6 +65,11 @@ public final class ForCodec64 implements LongCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return ForPages.maxDecodedLength(pageBytes, 8);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return ForPages.count(in, inOff, inLen, 8);
     }

@@ -50,6 +50,11 @@ final class ForPages {
         return n;
     }
 
+    /** The most values a page of {@code pageBytes} bytes holds: every block costs at least its header. */
+    static long maxDecodedLength(int pageBytes, int valueBytes) {
+        return Math.max(0, pageBytes - HEADER) / (1 + valueBytes) * (long) BLOCK;
+    }
+
     /** The page's layout, validated. */
     static ForLayout layout(byte[] in, int inOff) {
         int code = in[inOff + 4] & 0xFF;
@@ -77,6 +82,6 @@ final class ForPages {
 
     /** Checks that the blocks ended exactly at the page's end. */
     static void requireEnd(int p, int end) {
-        if (p != end) throw new CorruptDataException("page length", p, (end - p) + " bytes after the last block");
+        Bytes.requireEnd(p, end, "last block");
     }
 }

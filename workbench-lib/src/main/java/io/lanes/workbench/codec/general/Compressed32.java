@@ -1,6 +1,7 @@
 package io.lanes.workbench.codec.general;
 
 import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 
@@ -18,6 +19,9 @@ import io.lanes.workbench.codec.IntCodec;
  */
 public final class Compressed32 implements IntCodec {
     private static final ThreadLocal<byte[][]> SCRATCH = ThreadLocal.withInitial(() -> new byte[1][0]);
+
+    /** Bytes of one value in the inner page, whose size is exactly the count times this. */
+    private static final int VALUE_BYTES = 4;
 
     private final String name;
     private final Compressor compressor;
@@ -55,8 +59,13 @@ public final class Compressed32 implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Compressed32.maxDecodedLength(compressor, pageBytes, VALUE_BYTES);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return count(in, inOff, inLen);
+        return Compressed32.checkedCount(compressor, inner, in, inOff, inLen, name);
     }
 
     static int count(byte[] in, int inOff, int inLen) {
@@ -73,6 +82,29 @@ public final class Compressed32 implements IntCodec {
         throw new CorruptDataException("value count", 0, "varint longer than 5 bytes");
     }
 
+    /** The most values a page of {@code pageBytes} holds: the count's byte, then at most the compressor's expansion. */
+    static long maxDecodedLength(Compressor compressor, int pageBytes, int valueBytes) {
+        return Math.min(Integer.MAX_VALUE, (long) compressor.maxExpansion() * Math.max(0, pageBytes - 1) / valueBytes);
+    }
+
+    /**
+     * The page's count, checked against what its frame can hold before anything is sized from it:
+     * the inner page of that count must fit an array, the compressor's expansion of the frame and a
+     * zstd frame's declared content size.
+     */
+    static int checkedCount(Compressor compressor, Codec inner, byte[] in, int inOff, int inLen, String name) {
+        int n = count(in, inOff, inLen);
+        int c = countBytes(in, inOff);
+        long rawLen;
+        try {
+            rawLen = inner.maxEncodedBytes(n);
+        } catch (IllegalArgumentException e) { // the count's inner page would exceed an array
+            throw new CorruptDataException("value count", 0, n + " values: " + e.getMessage());
+        }
+        compressor.checkSize(in, inOff + c, inLen - c, rawLen, name + " frame", c);
+        return n;
+    }
+
     static int countBytes(byte[] in, int inOff) {
         int p = inOff;
         while (in[p] < 0) p++;
@@ -87,7 +119,7 @@ public final class Compressed32 implements IntCodec {
 
     @Override
     public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
-        int n = count(in, inOff, inLen);
+        int n = decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
         int rawLen = inner.maxEncodedBytes(n);
         byte[] raw = scratch(rawLen);

@@ -17,6 +17,9 @@ import io.lanes.workbench.codec.LongCodec;
  * cost. Thread-safe.
  */
 public final class Compressed64 implements LongCodec {
+    /** Bytes of one value in the inner page, whose size is exactly the count times this. */
+    private static final int VALUE_BYTES = 8;
+
     private final String name;
     private final Compressor compressor;
     private final LongCodec inner;
@@ -53,13 +56,18 @@ public final class Compressed64 implements LongCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Compressed32.maxDecodedLength(compressor, pageBytes, VALUE_BYTES);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return Compressed32.count(in, inOff, inLen);
+        return Compressed32.checkedCount(compressor, inner, in, inOff, inLen, name);
     }
 
     @Override
     public int decode(byte[] in, int inOff, int inLen, long[] out, int outOff) {
-        int n = Compressed32.count(in, inOff, inLen);
+        int n = decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
         int rawLen = inner.maxEncodedBytes(n);
         byte[] raw = Compressed32.scratch(rawLen);

@@ -11,6 +11,22 @@ sealed interface Compressor {
     /** Worst-case compressed size of {@code n} bytes. */
     long bound(int n);
 
+    /** The most bytes one byte of this compressor's output decompresses to: the format's maximum expansion. */
+    int maxExpansion();
+
+    /**
+     * Checks, before anything is allocated or decompressed, that {@code src[off, off+len)} can hold
+     * {@code rawLen} bytes: at most {@link #maxExpansion()} per compressed byte, and exactly the
+     * content size a zstd frame declares.
+     *
+     * @throws CorruptDataException naming {@code field} and {@code at} otherwise
+     */
+    default void checkSize(byte[] src, int off, int len, long rawLen, String field, int at) {
+        if (rawLen > (long) maxExpansion() * len) {
+            throw new CorruptDataException(field, at, len + " compressed bytes cannot hold " + rawLen + " bytes (at most " + maxExpansion() + " per byte)");
+        }
+    }
+
     /** Compresses {@code src[off, off+len)} into {@code dst} at {@code dstOff}; returns bytes written. */
     int compress(byte[] src, int off, int len, byte[] dst, int dstOff, int dstLen);
 
@@ -24,9 +40,31 @@ sealed interface Compressor {
 
     /** zstd at a fixed level (one frame, content size recorded). */
     record Zstandard(int level) implements Compressor {
+        /** A block of at most 128 KiB costs at least 4 bytes (a 3-byte header and an RLE byte). */
+        private static final int MAX_EXPANSION = (128 << 10) / 4;
+
         @Override
         public long bound(int n) {
             return Zstd.compressBound(n);
+        }
+
+        @Override
+        public int maxExpansion() {
+            return MAX_EXPANSION;
+        }
+
+        @Override
+        public void checkSize(byte[] src, int off, int len, long rawLen, String field, int at) {
+            Compressor.super.checkSize(src, off, len, rawLen, field, at);
+            long declared;
+            try {
+                declared = Zstd.getFrameContentSize(src, off, len);
+            } catch (RuntimeException e) { // zstd-jni reports a bad header by exception in some versions
+                throw new CorruptDataException(field, at, "zstd frame header: " + e.getMessage());
+            }
+            if (declared != rawLen) {
+                throw new CorruptDataException(field, at, "zstd frame declares " + (declared < 0 ? "no valid content size (" + declared + ")" : declared + " bytes") + ", the count needs " + rawLen);
+            }
         }
 
         @Override
@@ -54,9 +92,17 @@ sealed interface Compressor {
         private static final LZ4Compressor C = LZ4Factory.fastestInstance().fastCompressor();
         private static final LZ4SafeDecompressor D = LZ4Factory.fastestInstance().safeDecompressor();
 
+        /** A sequence's extra match-length bytes add at most 255 output bytes each, and its 3 fixed bytes at most 19 + 255. */
+        private static final int MAX_EXPANSION = 255;
+
         @Override
         public long bound(int n) {
             return C.maxCompressedLength(n);
+        }
+
+        @Override
+        public int maxExpansion() {
+            return MAX_EXPANSION;
         }
 
         @Override

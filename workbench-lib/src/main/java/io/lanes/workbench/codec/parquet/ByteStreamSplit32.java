@@ -38,6 +38,11 @@ public final class ByteStreamSplit32 implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Math.max(0, pageBytes - 1) / 4;
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         int n = Leb128.readInt(in, inOff, inOff + inLen, "value count");
         int p = Leb128.end(in, inOff) - inOff;

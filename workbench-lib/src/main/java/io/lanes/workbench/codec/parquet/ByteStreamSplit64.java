@@ -34,6 +34,11 @@ public final class ByteStreamSplit64 implements LongCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Math.max(0, pageBytes - 1) / 8;
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         int n = Leb128.readInt(in, inOff, inOff + inLen, "value count");
         int p = Leb128.end(in, inOff) - inOff;

@@ -67,9 +67,16 @@ public final class DeltaByteArray implements ByteArrayCodec {
         return p - outOff;
     }
 
+    /** Values may be empty and their lengths' blocks cost two bytes at width 0: no bound below an int's. */
+    @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Integer.MAX_VALUE;
+    }
+
+    /** The count, validated against the lengths' blocks (not the value bytes, which only decoding sums). */
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return DeltaFormat.count(in, inOff, inOff + inLen);
+        return DeltaFormat.validatedCount(in, inOff, inOff + inLen);
     }
 
     @Override
@@ -91,12 +98,12 @@ public final class DeltaByteArray implements ByteArrayCodec {
         public int decode(byte[] in, int inOff, int inLen, ByteArrays out) {
             int end = inOff + inLen;
             int n = DeltaFormat.count(in, inOff, end);
-            int suffixStart = DeltaCodec32.streamEnd(in, inOff, end, n);
+            int suffixStart = DeltaFormat.streamEnd(in, inOff, end, n, 32);
             prefixes.reset(in, inOff, end);
             int ns = suffixes.reset(in, suffixStart, end);
             if (ns != n) throw new CorruptDataException("suffix count", suffixStart - inOff, ns + " suffix lengths for " + n + " prefix lengths");
             out.requireRoom(n);
-            int sp = DeltaCodec32.streamEnd(in, suffixStart, end, n); // the suffix bytes
+            int sp = DeltaFormat.streamEnd(in, suffixStart, end, n, 32); // the suffix bytes
             if (pre.length < prefixes.batchCapacity()) pre = new int[prefixes.batchCapacity()];
             if (suf.length < suffixes.batchCapacity()) suf = new int[suffixes.batchCapacity()];
             int first = out.count();
@@ -135,6 +142,7 @@ public final class DeltaByteArray implements ByteArrayCodec {
                 pi += k;
                 si += k;
             }
+            Bytes.requireEnd(sp, end, "last suffix");
             return n;
         }
     }

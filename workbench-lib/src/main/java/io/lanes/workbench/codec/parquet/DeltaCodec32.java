@@ -96,16 +96,25 @@ public final class DeltaCodec32 implements IntCodec {
         return p - outOff;
     }
 
+    /** A block of any multiple of 128 values costs two bytes at width 0: no bound below an int's. */
+    @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Integer.MAX_VALUE;
+    }
+
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return DeltaFormat.count(in, inOff, inOff + inLen);
+        return DeltaFormat.validatedCount(in, inOff, inOff + inLen);
     }
 
     @Override
     public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
-        int n = decodedLength(in, inOff, inLen);
+        int end = inOff + inLen;
+        int n = DeltaFormat.count(in, inOff, end);
+        // a corrupt page reports its corruption, not the buffer's size: the full check only on this path
+        if (outOff < 0 || n > out.length - outOff) decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
-        decodeStream(in, inOff, inOff + inLen, n, out, outOff);
+        Bytes.requireEnd(decodeStream(in, inOff, end, n, out, outOff), end, "last miniblock");
         return n;
     }
 
@@ -212,34 +221,6 @@ public final class DeltaCodec32 implements IntCodec {
             deltas -= inBlock;
         }
         if (scan != null) scan.flush(last);
-        return p;
-    }
-
-    /**
-     * Offset just past the int32 stream at {@code off} whose header {@link DeltaFormat#count}
-     * accepted with count {@code n}, found by walking block headers without unpacking, with the
-     * same checks as decoding. DELTA_BYTE_ARRAY needs it to find the stream that follows.
-     */
-    static int streamEnd(byte[] in, int off, int end, int n) {
-        int block = Leb128.readInt(in, off, end, "block size");
-        int m = Leb128.readInt(in, Leb128.end(in, off), end, "miniblocks per block");
-        int miniSize = block / m;
-        int p = DeltaFormat.dataStart(in, off);
-        for (long deltas = Math.max(0, n - 1L); deltas > 0; deltas -= block) {
-            Leb128.read(in, p, end, 10, "min delta");
-            p = Leb128.end(in, p);
-            Bytes.require(p - off, m, end - off, "miniblock widths");
-            int widths = p;
-            p += m;
-            int needed = (int) ((Math.min(block, deltas) + miniSize - 1) / miniSize);
-            for (int i = 0; i < needed; i++) {
-                int w = in[widths + i] & 0xFF;
-                if (w > 32) throw new CorruptDataException("miniblock width", widths + i - off, "width " + w + " > 32");
-                long bytes = DeltaFormat.miniblockBytes(miniSize, w);
-                if (bytes > end - p) throw missing(off, p, end, i, bytes);
-                p += (int) bytes;
-            }
-        }
         return p;
     }
 

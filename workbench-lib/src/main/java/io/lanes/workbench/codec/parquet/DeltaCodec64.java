@@ -97,16 +97,25 @@ public final class DeltaCodec64 implements LongCodec {
         return p - outOff;
     }
 
+    /** A block of any multiple of 128 values costs two bytes at width 0: no bound below an int's. */
+    @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Integer.MAX_VALUE;
+    }
+
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return DeltaFormat.count(in, inOff, inOff + inLen);
+        return DeltaFormat.validatedCount(in, inOff, inOff + inLen);
     }
 
     @Override
     public int decode(byte[] in, int inOff, int inLen, long[] out, int outOff) {
-        int n = decodedLength(in, inOff, inLen);
+        int end = inOff + inLen;
+        int n = DeltaFormat.count(in, inOff, end);
+        // a corrupt page reports its corruption, not the buffer's size: the full check only on this path
+        if (outOff < 0 || n > out.length - outOff) decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
-        decodeStream(in, inOff, inOff + inLen, n, out, outOff);
+        Bytes.requireEnd(decodeStream(in, inOff, end, n, out, outOff), end, "last miniblock");
         return n;
     }
 

@@ -62,6 +62,50 @@ final class DeltaFormat {
         return n;
     }
 
+    /**
+     * The count of the stream at {@code off}, validated against its blocks, not only its header: a
+     * block of any size costs a few bytes at width 0, so the header alone cannot bound the count.
+     * Walks the block headers without unpacking (a fraction of a decode's cost); for callers that
+     * size a buffer from the count. Widths up to 64 pass the walk whatever the value type, so one
+     * check serves int32 and int64 streams alike (an adapter checks int64 pages with the int32
+     * codec's); the int32 decoder rejects a width over 32 when it meets it. Decoders validate as
+     * they go and skip this walk.
+     */
+    static int validatedCount(byte[] in, int off, int end) {
+        int n = count(in, off, end);
+        streamEnd(in, off, end, n, 64);
+        return n;
+    }
+
+    /**
+     * Offset just past the stream of {@code valueBits}-bit values at {@code off} whose header
+     * {@link #count} accepted with count {@code n}, found by walking block headers without
+     * unpacking, with the same checks as decoding. DELTA_BYTE_ARRAY needs it to find the stream that
+     * follows.
+     */
+    static int streamEnd(byte[] in, int off, int end, int n, int valueBits) {
+        int block = Leb128.readInt(in, off, end, "block size");
+        int m = Leb128.readInt(in, Leb128.end(in, off), end, "miniblocks per block");
+        int miniSize = block / m;
+        int p = dataStart(in, off);
+        for (long deltas = Math.max(0, n - 1L); deltas > 0; deltas -= block) {
+            Leb128.read(in, p, end, 10, "min delta");
+            p = Leb128.end(in, p);
+            Bytes.require(p - off, m, end - off, "miniblock widths");
+            int widths = p;
+            p += m;
+            int needed = (int) ((Math.min(block, deltas) + miniSize - 1) / miniSize);
+            for (int i = 0; i < needed; i++) {
+                int w = in[widths + i] & 0xFF;
+                if (w > valueBits) throw new CorruptDataException("miniblock width", widths + i - off, "width " + w + " > " + valueBits);
+                long bytes = miniblockBytes(miniSize, w);
+                if (bytes > end - p) throw DeltaCodec32.missing(off, p, end, i, bytes);
+                p += (int) bytes;
+            }
+        }
+        return p;
+    }
+
     /** Offset just past the header at {@code off}; call after {@link #count} accepted it. */
     static int dataStart(byte[] in, int off) {
         int p = off;

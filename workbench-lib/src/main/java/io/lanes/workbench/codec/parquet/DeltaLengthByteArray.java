@@ -46,9 +46,16 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
         return p + (int) dataBytes - outOff;
     }
 
+    /** Values may be empty and their lengths' blocks cost two bytes at width 0: no bound below an int's. */
+    @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Integer.MAX_VALUE;
+    }
+
+    /** The count, validated against the lengths' blocks (not the value bytes, which only decoding sums). */
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return DeltaFormat.count(in, inOff, inOff + inLen);
+        return DeltaFormat.validatedCount(in, inOff, inOff + inLen);
     }
 
     @Override
@@ -68,7 +75,7 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
         @Override
         public int decode(byte[] in, int inOff, int inLen, ByteArrays out) {
             int before = out.count();
-            decodeSection(in, inOff, inOff, inOff + inLen, out);
+            Bytes.requireEnd(decodeSection(in, inOff, inOff, inOff + inLen, out), inOff + inLen, "last value's bytes");
             return out.count() - before;
         }
 

@@ -87,25 +87,39 @@ public final class RleHybrid32 implements IntCodec {
         return k;
     }
 
+    /** An RLE run at width 0 is its header alone and holds up to 2^31 - 1 values: no bound below an int's. */
+    @Override
+    public long maxDecodedLength(int pageBytes) {
+        return Integer.MAX_VALUE;
+    }
+
+    /** The count, validated against the runs (walked without decoding), since the header alone cannot bound it. */
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        int end = inOff + inLen;
-        int n = Leb128.readInt(in, inOff, end, "value count");
+        int n = count(in, inOff, inLen);
+        checkPage(in, inOff, inLen, n);
+        return n;
+    }
+
+    /** The header's count, after checking the width byte that follows it. */
+    private static int count(byte[] in, int inOff, int inLen) {
+        int n = Leb128.readInt(in, inOff, inOff + inLen, "value count");
         int wPos = Leb128.end(in, inOff);
         Bytes.require(wPos - inOff, 1, inLen, "bit width");
         int w = in[wPos] & 0xFF;
         if (w > 32) throw new CorruptDataException("bit width", wPos - inOff, "width " + w + " > 32");
-        // one RLE run of a few bytes can hold any count, so the count is checked against the runs while
-        // decoding and against the caller's buffer before it
         return n;
     }
 
     @Override
     public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
-        int n = decodedLength(in, inOff, inLen);
+        int n = count(in, inOff, inLen);
+        // a corrupt page reports its corruption, not the buffer's size: the run walk only on this path
+        if (outOff < 0 || n > out.length - outOff) decodedLength(in, inOff, inLen);
         Bytes.requireOutput(out.length, outOff, n);
         int wPos = Leb128.end(in, inOff);
-        decodeRuns(kernel, in, inOff, wPos + 1, inOff + inLen, in[wPos] & 0xFF, n, out, outOff);
+        int end = inOff + inLen;
+        Bytes.requireEnd(decodeRuns(kernel, in, inOff, wPos + 1, end, in[wPos] & 0xFF, n, out, outOff), end, "last run");
         return n;
     }
 

@@ -193,6 +193,11 @@ public final class PforCodec32 implements IntCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return PforFormat.maxDecodedLength(pageBytes, 4);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return PforFormat.count(in, inOff, inLen, 4);
     }

@@ -193,6 +193,11 @@ public final class PforCodec64 implements LongCodec {
     }
 
     @Override
+    public long maxDecodedLength(int pageBytes) {
+        return PforFormat.maxDecodedLength(pageBytes, 8);
+    }
+
+    @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
         return PforFormat.count(in, inOff, inLen, 8);
     }

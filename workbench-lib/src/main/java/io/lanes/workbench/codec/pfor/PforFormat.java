@@ -105,6 +105,14 @@ final class PforFormat {
         return n;
     }
 
+    /**
+     * The most values a page of {@code pageBytes} bytes holds: every vector costs at least its offset
+     * and info bytes and holds at most {@code 2^MAX_LOG_VECTOR} values.
+     */
+    static long maxDecodedLength(int pageBytes, int valueBytes) {
+        return Math.min(Integer.MAX_VALUE, (long) Math.max(0, pageBytes - HEADER) / (4 + infoBytes(valueBytes)) << MAX_LOG_VECTOR);
+    }
+
     /** The validated header's log2 vector size. */
     static int logVector(byte[] in, int inOff) {
         return in[inOff + 2];
@@ -158,7 +166,7 @@ final class PforFormat {
 
     /** Checks that the vectors ended exactly at the page's end. */
     static void requireEnd(int p, int end) {
-        if (p != end) throw new CorruptDataException("page length", p, (end - p) + " bytes after the last vector");
+        Bytes.requireEnd(p, end, "last vector");
     }
 
     /** Checks {@code bytes} more bytes at {@code p}; builds the message only on failure. */
