@@ -19,8 +19,9 @@ import java.util.function.Consumer;
  * breaches are defects, each with a reproducer file. Any {@link Codec} works, built-in or a user's.
  *
  * <p>Deterministic: a codec's pages follow from the seed and the codec's name alone, so a finding
- * reproduces with the same seed whatever other codecs are fuzzed alongside. Not thread-safe; one
- * run at a time per instance of its settings.
+ * reproduces with the same seed whatever other codecs are fuzzed alongside. Each run has its own
+ * worker thread and tallies, so runs on different threads do not interfere, except through a
+ * reproducer folder they share.
  */
 public final class Fuzzer {
     /** Time allowed to a codec's first decode, which may build or load code (the {@code native.*} arms compile C). */

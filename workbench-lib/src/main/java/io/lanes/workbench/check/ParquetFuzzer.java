@@ -36,7 +36,8 @@ import java.util.function.Consumer;
  * --column C}), its page-header overwrites aimed near that column's chunk: the whole-file form
  * loads the independent reader's reference values for every column, about 2 s a read for a
  * 66-column file. The decoders are those the unmutated file's value pages name, one page format
- * per value width. Deterministic for a seed. Not thread-safe.
+ * per value width. Deterministic for a seed. Each run has its own worker thread and temporary
+ * folder, as with {@link Fuzzer}.
  */
 public final class ParquetFuzzer {
     /** Page headers: a Thrift compact PageHeader opens with field 1 (type 0, 2 or 3) then field 2's i32 marker. */
