@@ -224,7 +224,13 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
             throw new CorpusException(what + ": no page in the " + format + " format the codecs decode; its pages: " + String.join(", ", countByKind(all, p -> "")));
         }
         if (kept.stream().allMatch(p -> p.nonNull() == 0)) throw new CorpusException(what + ": its " + kept.size() + " " + format + " pages hold only nulls");
-        Column ref = reference.get();
+        Column ref;
+        try {
+            ref = reference.get();
+        } catch (CorpusException e) {
+            // the independent reader failed on a file this reader parsed: name the column, as for every other rejection
+            throw new CorpusException(what + ": the independent reader cannot check its values: " + e.getMessage(), e);
+        }
         if (ref.size() != at) throw new CorpusException(what + ": the reader gives " + ref.size() + " values, the pages hold " + at);
         Column values = cut(ref, ranges, id, dataset, provenance);
         return new Pages(values, writer, format, kept, countByKind(left, p -> !p.holdsValues()
