@@ -138,13 +138,15 @@ public final class JfpCodec implements IntCodec {
     @Override
     public int encode(int[] values, int off, int n, byte[] out, int outOff) {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
+        Bytes.putInt(out, outOff, n);
+        // the library may write nothing or a lone zero count for no values: the page is the count alone, so it has one form
+        if (n == 0) return 4;
         State s = state.get();
         // the library does not promise to leave its input untouched: hand it a copy
         int[] in = Arrays.copyOfRange(values, off, off + n);
         int[] w = new int[(int) maxWords(n) + 1024];
         IntWrapper ip = new IntWrapper(0), op = new IntWrapper(0);
         s.composition.compress(in, ip, n, w, op);
-        Bytes.putInt(out, outOff, n);
         for (int i = 0; i < op.get(); i++) Bytes.putInt(out, outOff + 4 + 4 * i, w[i]);
         return 4 + 4 * op.get();
     }
@@ -157,8 +159,7 @@ public final class JfpCodec implements IntCodec {
         if ((inLen - 4) % 4 != 0) throw new CorruptDataException(name + " words", 4, (inLen - 4) + " bytes is not a whole number of 32-bit words");
         int words = (inLen - 4) / 4;
         if (n == 0) {
-            // the library writes nothing, or a lone zero count, for no values
-            if (words > 1 || words == 1 && Bytes.getInt(in, inOff + 4) != 0) throw new CorruptDataException(name + " words", 4, words + " words for no values");
+            if (words > 0) throw new CorruptDataException(name + " words", 4, words + " words after a count of no values: the page for no values is the count alone");
             return 0;
         }
         if (words == 0) throw new CorruptDataException(name + " words", 4, n + " values but no words");

@@ -55,6 +55,18 @@ class JfpCodecTest {
     }
 
     @Test
+    void thePageForNoValuesHasOneFormAndRejectsAWordAppended() {
+        for (IntCodec c : peers()) {
+            byte[] page = encode(c, new int[0]);
+            assertEquals(4, page.length, c.name() + ": the count alone");
+            assertEquals(0, c.decode(page, 0, page.length, new int[0], 0), c.name());
+            byte[] extended = Arrays.copyOf(page, 8); // a zero word, which the library itself may write for no values
+            CorruptDataException e = assertThrows(CorruptDataException.class, () -> c.decode(extended, 0, extended.length, new int[0], 0), c.name());
+            assertTrue(e.getMessage().contains("count alone"), e.getMessage());
+        }
+    }
+
+    @Test
     void vectorFastPforRoundTripsThirtyTwoBitExceptionsThatDoNotFillABlock() {
         // 32-bit exceptions in a partial vector block: the library's decoder alone reads back one word short
         IntCodec c = (IntCodec) CodecRegistry.get("peer.jfp.vectorfastpfor");
