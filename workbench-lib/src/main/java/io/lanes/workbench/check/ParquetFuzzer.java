@@ -194,19 +194,26 @@ public final class ParquetFuzzer {
      */
     static List<Codec> decoders(Path file, List<String> columns) {
         Map<Integer, Codec> byWidth = new LinkedHashMap<>();
+        ParquetFile pf;
         try {
-            ParquetFile pf = ParquetFile.open(file);
-            for (ParquetFile.Column c : pf.columns()) {
-                if (!c.physicalType().equals("INT32") && !c.physicalType().equals("INT64")) continue;
-                for (ParquetPage p : pf.pages(c.path())) {
-                    if (!p.holdsValues() || p.codec() == null) continue;
-                    Codec codec = CodecRegistry.get(p.codec());
-                    byWidth.putIfAbsent(codec.valueBits(), codec);
-                    if (byWidth.get(codec.valueBits()).pageFormat().equals(codec.pageFormat()) && !columns.contains(c.path())) columns.add(c.path());
-                }
-            }
+            pf = ParquetFile.open(file);
         } catch (IOException | RuntimeException e) {
             throw new CorpusException("file " + file + ": cannot read it as Parquet to choose its decoders: " + e.getMessage(), e);
+        }
+        for (ParquetFile.Column c : pf.columns()) {
+            if (!c.physicalType().equals("INT32") && !c.physicalType().equals("INT64")) continue;
+            List<ParquetPage> pages;
+            try {
+                pages = pf.pages(c.path());
+            } catch (IOException | RuntimeException e) {
+                throw new CorpusException("file " + file + ", column '" + c.path() + "': cannot read its pages to choose its decoders: " + e.getMessage(), e);
+            }
+            for (ParquetPage p : pages) {
+                if (!p.holdsValues() || p.codec() == null) continue;
+                Codec codec = CodecRegistry.get(p.codec());
+                byWidth.putIfAbsent(codec.valueBits(), codec);
+                if (byWidth.get(codec.valueBits()).pageFormat().equals(codec.pageFormat()) && !columns.contains(c.path())) columns.add(c.path());
+            }
         }
         if (byWidth.isEmpty()) throw new CorpusException("file " + file + ": no INT32 or INT64 column has a page a registered codec decodes");
         return List.copyOf(byWidth.values());

@@ -5,9 +5,14 @@ import io.lanes.workbench.check.Fuzzer;
 import io.lanes.workbench.check.ParquetFuzzer;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.corpus.CorpusException;
+import io.lanes.workbench.corpus.DuckWritten;
+import io.lanes.workbench.corpus.Locations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@code workbench fuzz}: the fuzz engine ({@link Fuzzer}, {@link ParquetFuzzer}) on the command
@@ -34,6 +40,9 @@ final class FuzzCommand implements Callable<Integer> {
     List<String> codecs = new ArrayList<>();
     @Option(names = "--parquet", paramLabel = "FILE", description = "mutate this whole Parquet file and read it through the pages path (bench --pages), repeatable")
     List<Path> parquet = new ArrayList<>();
+    @Option(names = "--parquet-suite", description = "mutate the committed parquet-testing files (datasets/parquet-testing) and three files DuckDB writes "
+            + "from a fixed query (v1 Snappy, v2 ZSTD, v2 uncompressed; written to datasets/cache/duckdb-written), as --parquet does")
+    boolean parquetSuite;
     @Option(names = "--pages", paramLabel = "N", description = "mutated pages per codec, or mutated files per --parquet file (default: ${DEFAULT-VALUE})")
     int pages = 2000;
     @Option(names = "--seed", paramLabel = "S", description = "seed of every random choice (default: ${DEFAULT-VALUE})")
@@ -48,16 +57,39 @@ final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Fuzzer.Settings s = new Fuzzer.Settings(seed, pages, duration("--time", time), duration("--hang-after", hangAfter), out);
+        List<Path> files = new ArrayList<>(parquet);
+        if (parquetSuite) files.addAll(suite());
+        return run(s, files) ? 0 : 1;
+    }
+
+    /** The committed parquet-testing files, then the DuckDB-written ones (made anew in the cache, where a finding can be replayed against them). */
+    private static List<Path> suite() {
+        Locations at = Locations.discover();
+        Path committed = at.catalog().resolveSibling("parquet-testing");
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(committed)) {
+            s.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().forEach(files::add);
+        } catch (IOException e) {
+            throw new CorpusException("cannot list the committed Parquet files in " + committed + ": " + e.getMessage(), e);
+        }
+        Path duck = at.cache().resolve("duckdb-written");
+        files.addAll(DuckWritten.write(duck));
+        System.out.println("parquet suite: " + (files.size() - 3) + " committed files from " + committed + ", 3 DuckDB-written files in " + duck);
+        return files;
+    }
+
+    /** Runs the fuzzers and prints their reports; true when no defect of the project's own shows. */
+    private boolean run(Fuzzer.Settings s, List<Path> files) {
         List<FuzzReport> reports = new ArrayList<>();
-        if (!codecs.isEmpty() || parquet.isEmpty()) {
+        if (!codecs.isEmpty() || files.isEmpty()) {
             Set<Codec> chosen = new LinkedHashSet<>();
             for (String g : codecs.isEmpty() ? List.of("*") : codecs) chosen.addAll(CodecRegistry.match(g));
             System.out.println("fuzzing " + chosen.size() + " codecs, " + pages + " mutated pages each, seed " + seed);
             reports.add(Fuzzer.run(List.copyOf(chosen), s, System.out::println));
         }
-        if (!parquet.isEmpty()) {
-            System.out.println("fuzzing " + parquet.size() + " Parquet files, " + pages + " mutated copies each, seed " + seed);
-            reports.add(ParquetFuzzer.run(parquet, s, System.out::println));
+        if (!files.isEmpty()) {
+            System.out.println("fuzzing " + files.size() + " Parquet files, " + pages + " mutated copies each, seed " + seed);
+            reports.add(ParquetFuzzer.run(files, s, System.out::println));
         }
         boolean clean = true;
         for (FuzzReport r : reports) {
@@ -65,7 +97,7 @@ final class FuzzCommand implements Callable<Integer> {
             r.lines().forEach(System.out::println);
             clean &= r.clean();
         }
-        return clean ? 0 : 1;
+        return clean;
     }
 
     /** {@code 500ms}, {@code 90s}, {@code 10m}, {@code 1h}. */

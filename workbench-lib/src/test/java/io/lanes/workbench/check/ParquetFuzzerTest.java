@@ -1,6 +1,9 @@
 package io.lanes.workbench.check;
 
 import io.lanes.workbench.codec.Codec;
+import io.lanes.workbench.codec.parquet.ParquetFile;
+import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.corpus.DuckWritten;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,5 +82,23 @@ class ParquetFuzzerTest {
         assertEquals(21, t.pages(), String.join("\n", r.lines())); // the unmutated file, then 20 mutations
         assertEquals(0, t.count(Outcome.Verdict.OWN_PAGE), String.join("\n", r.lines()));
         assertTrue(r.lines().getLast().startsWith("fuzz parquet: 1 files, 21 reads, "), r.lines().getLast());
+    }
+
+    @Test
+    void duckDbWrittenFilesReadWholeAndASmallRunOfTheirMutationsShowsNoDefect() throws IOException {
+        List<Path> files = DuckWritten.write(dir.resolve("duck"));
+        for (Path f : files) {
+            // DuckDB pads the last bit-packed run of a page's definition levels to 256 levels
+            List<ParquetPage> nullable = ParquetFile.open(f).pages("nullable").stream().filter(p -> !p.kind().equals("DICTIONARY")).toList();
+            assertEquals(60_000, nullable.stream().mapToInt(ParquetPage::numValues).sum(), f.toString());
+            assertEquals(60_000 - 4_616, nullable.stream().mapToInt(ParquetPage::nonNull).sum(), f + ": a null every 13th row");
+            List<String> columns = new ArrayList<>();
+            List<Codec> decoders = ParquetFuzzer.decoders(f, columns);
+            assertTrue(columns.size() >= 3, f + ": " + columns);
+            assertEquals(Outcome.Verdict.DECODED, ParquetFuzzer.read(f, null, decoders, subjects(decoders)).verdict(), f.toString());
+        }
+        FuzzReport r = ParquetFuzzer.run(files, new Fuzzer.Settings(7, 15, Duration.ofMinutes(5), Duration.ofSeconds(10), dir.resolve("out")), line -> { });
+        assertTrue(r.clean(), String.join("\n", r.lines()));
+        assertEquals(3 * 16, r.tallies().stream().mapToLong(Tally::pages).sum(), String.join("\n", r.lines()));
     }
 }
