@@ -192,7 +192,7 @@ public final class ParquetFuzzer {
      * reads), the first format met per value width; the columns with pages in those formats are
      * added to {@code columns}.
      */
-    static List<Codec> decoders(Path file, List<String> columns) {
+    public static List<Codec> decoders(Path file, List<String> columns) {
         Map<Integer, Codec> byWidth = new LinkedHashMap<>();
         ParquetFile pf;
         try {

@@ -3,6 +3,9 @@ package io.lanes.workbench.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +13,7 @@ import java.time.Duration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code workbench fuzz} on the command line: its exit codes and its options' syntax. */
 class FuzzCommandTest {
@@ -20,6 +24,24 @@ class FuzzCommandTest {
     void aCleanCodecExitsZeroAndWritesNoReproducer() {
         assertEquals(0, Main.commandLine().execute("fuzz", "--codec", "plain", "--codec", "parquet.rle", "--pages", "300", "--seed", "7", "--out", out.toString()));
         assertFalse(Files.exists(out.resolve("plain.trailing.1.bin")));
+    }
+
+    @Test
+    void theParquetSuiteFuzzesTheCommittedAndTheDuckDbWrittenFilesAndSaysWhichItSkips() {
+        PrintStream was = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        int rc;
+        try {
+            rc = Main.commandLine().execute("fuzz", "--parquet-suite", "--pages", "2", "--seed", "7", "--out", out.toString());
+        } finally {
+            System.setOut(was);
+        }
+        String text = printed.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, text);
+        assertTrue(text.contains("parquet suite: skipped delta_byte_array.parquet: "), text); // no integer column for the pages path
+        assertTrue(text.contains("fuzz parquet: 8 files, 24 reads, 0 undocumented"), text);   // 5 committed, 3 DuckDB-written, 1 + 2 reads each
+        assertTrue(text.contains("duckdb-written/duckdb_v2_zstd.parquet"), text);
     }
 
     @Test
