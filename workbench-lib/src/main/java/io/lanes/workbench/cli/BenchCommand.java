@@ -7,18 +7,19 @@ import io.lanes.workbench.corpus.Pages;
 import io.lanes.workbench.corpus.UserFiles;
 import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Arm;
-import io.lanes.workbench.measure.Harness;
-import io.lanes.workbench.measure.WorkingSet;
-import io.lanes.workbench.results.Recorder;
+import io.lanes.workbench.measure.Mode;
+import io.lanes.workbench.measure.StoreOnly;
 import io.lanes.workbench.report.Html;
-import io.lanes.workbench.report.ResultCharts;
-import io.lanes.workbench.results.ResultBundle;
+import io.lanes.workbench.report.Results;
+import io.lanes.workbench.report.Study;
+import io.lanes.workbench.results.Recorder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -106,25 +107,26 @@ final class BenchCommand implements Callable<Integer> {
                     delimiter == null ? null : UserFiles.parseDelimiter(delimiter), UserFiles.Nulls.parse(nulls),
                     why -> System.out.println("column skipped: " + why)));
         }
-        Harness.Config base = full ? Harness.Config.full() : Harness.Config.quick();
-        Harness.Config config = new Harness.Config(base.warmupIterations(), warmupMillis == null ? base.warmupMillis() : warmupMillis,
-                reps == null ? base.reps() : reps, base.minSampleMicros(), base.control(), base.jitSettleMillis());
         Path dir = out != null ? out : Runs.newBundleDir("bench-");
         Runs.requireWritable(dir);
         if (csv != null) requireWritableFile(csv);
-        ResultBundle bundle;
+        Study study = Study.of("bench").codecs(codecs).mode(full ? Mode.FULL : Mode.QUICK).options(options()).progress(System.out::println).out(dir);
+        if (!codecs.contains(StoreOnly.NAME)) study.withoutStoreOnly(); // the CLI measures the wall when asked
+        if (reps != null) study.reps(reps);
+        if (warmupMillis != null) study.warmup(Duration.ofMillis(warmupMillis));
         if (asWritten) {
-            bundle = Recorder.runPages("bench", arms, pageSets(arms, columns), config, dir, System.out::println, options());
+            study.pages(pageSets(arms, columns));
         } else {
             if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH [--column NAME] or --pages PARQUET");
-            bundle = Recorder.run("bench", arms, columns, WorkingSet.parseList(ladder == null ? "400KiB" : ladder), config, dir, System.out::println,
-                    options().withIpv(ipv));
+            study.columns(columns).ladder(ladder == null ? List.of("400KiB") : List.of(ladder.split(",")));
+            if (ipv) study.ipv();
         }
+        Results results = study.run();
         System.out.println();
-        System.out.println(Html.console(ResultCharts.summary(ResultBundle.load(dir))));
+        System.out.println(Html.console(results.summary()));
         if (csv != null) {
             try {
-                Files.copy(bundle.resultsCsv(), csv, StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(results.bundle().resolve("results.csv"), csv, StandardCopyOption.REPLACE_EXISTING);
             } catch (java.io.IOException e) {
                 throw new IllegalArgumentException("cannot write --csv " + csv + ": " + e.getMessage(), e);
             }
@@ -135,7 +137,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private Recorder.Options options() {
         if (quietWait < 0) throw new IllegalArgumentException("--quiet-wait must be 0 or more seconds, got " + quietWait);
-        return Recorder.Options.cli().waitingForQuietAtMost(java.time.Duration.ofSeconds(quietWait));
+        return Recorder.Options.cli().waitingForQuietAtMost(Duration.ofSeconds(quietWait));
     }
 
     /** Fails before measuring when {@code file} cannot be written: a folder, or a folder that cannot be made or written. */

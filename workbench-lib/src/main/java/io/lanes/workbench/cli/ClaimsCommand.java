@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.HtmlReport;
 import io.lanes.workbench.report.claims.Claim;
@@ -41,7 +42,7 @@ final class ClaimsCommand implements Callable<Integer> {
         }
         Path dir = Runs.newBundleDir("claims-");
         Files.createDirectories(dir);
-        List<ClaimsRunner.Verdict> vs = ClaimsRunner.run(chosen, quick, dir, System.out::println);
+        List<ClaimsRunner.Verdict> vs = ClaimsRunner.run(chosen, quick ? Mode.QUICK : Mode.FULL, dir, System.out::println);
         System.out.println();
         System.out.println(Html.console(ClaimsRunner.table(vs)));
         HtmlReport r = new HtmlReport("Lanes Workbench: published claims on this machine");

@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.corpus.Catalog;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
@@ -8,7 +9,7 @@ import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.QuietCheck;
 import io.lanes.workbench.measure.WorkingSet;
-import io.lanes.workbench.report.Study;
+import io.lanes.workbench.report.SuiteStudy;
 import io.lanes.workbench.report.Suite;
 import io.lanes.workbench.report.SuiteReport;
 import io.lanes.workbench.report.claims.Claim;
@@ -48,8 +49,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         if (quick && full) throw new IllegalArgumentException("choose one of --quick and --full");
         Harness.Config config = full ? Harness.Config.full() : Harness.Config.quick();
-        List<Study> studies = Suite.studies(full);
-        for (Study s : studies) Arm.resolve(s.arms()); // every arm must exist before anything runs
+        List<SuiteStudy> studies = Suite.studies(full);
+        for (SuiteStudy s : studies) Arm.resolve(s.arms()); // every arm must exist before anything runs
         List<Claim> claims = ClaimsCatalog.load();
         ClaimsRunner.requireArms(claims);
         Path dir = out != null ? out : Runs.newBundleDir("");
@@ -59,7 +60,7 @@ final class RunCommand implements Callable<Integer> {
         // is named once with its reason and left out, and nothing is generated twice.
         Catalog catalog = Datasets.registry().catalog();
         Set<String> ids = new LinkedHashSet<>();
-        for (Study s : studies) ids.addAll(catalog.resolve(s.columns()));
+        for (SuiteStudy s : studies) ids.addAll(catalog.resolve(s.columns()));
         for (Claim c : claims) ids.addAll(catalog.resolve(c.set()));
         System.out.println("resolving " + ids.size() + " columns");
         Registry.Resolution corpus = Datasets.registry().resolve(List.copyOf(ids));
@@ -68,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
 
         Recorder.Options options = Recorder.Options.cli().sharingQuietWait(new QuietCheck.Budget(QUIET_WAIT));
         Map<String, Path> parts = new LinkedHashMap<>();
-        for (Study s : studies) {
+        for (SuiteStudy s : studies) {
             System.out.println("study " + s.id() + ": " + s.title());
             List<Column> cols = columns.apply(s.columns());
             if (cols.isEmpty()) {
@@ -82,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (parts.isEmpty()) throw new IllegalStateException("no study could run: every dataset was skipped (see the warnings above)");
         System.out.println("published claims: " + (full ? "full" : "quick") + " settings");
-        List<ClaimsRunner.Verdict> verdicts = ClaimsRunner.run(claims, !full, dir.resolve("claims"), System.out::println, columns, options);
+        List<ClaimsRunner.Verdict> verdicts = ClaimsRunner.run(claims, full ? Mode.FULL : Mode.QUICK, dir.resolve("claims"), System.out::println, columns, options);
         ResultBundle.combine(dir, parts, corpus.skipped(), ResultBundle.COMPLETE); // every figure is in: the report reads it so
         Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies,
                 List.of(r -> ClaimsReport.section(r, verdicts)));

@@ -121,6 +121,14 @@ public final class ChartStyle {
         }
     }
 
+    /** System property that switches inline charts (notebook output, {@link #inline}) from PNG to SVG. */
+    public static final String SVG_PROPERTY = "workbench.charts.svg";
+
+    /** A chart as inline HTML: SVG when {@link #SVG_PROPERTY} is {@code true} (sharp in nbconvert's HTML), else a PNG data URI. */
+    public static String inline(Chart<?, ?> chart) {
+        return Boolean.getBoolean(SVG_PROPERTY) ? svg(chart) : Html.png(png(chart), chart.getTitle());
+    }
+
     /** SVG text of a chart. */
     public static String svg(Chart<?, ?> chart) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -67,6 +67,21 @@ public final class ResultCharts {
         return ChartStyle.addSeries(chart, series);
     }
 
+    /**
+     * The charts of one kind for a results table, titled {@code title}: one per working set, except
+     * {@link SuiteStudy.Chart#SPEED_BY_WORKING_SET}, which spans them.
+     */
+    public static List<org.knowm.xchart.internal.chartpart.Chart<?, ?>> draw(SuiteStudy.Chart kind, Table t, String title) {
+        List<String> points = List.copyOf(new LinkedHashSet<>(t.stringColumn("working_set").asList()));
+        return switch (kind) {
+            case SPEED_BY_WIDTH -> points.stream().<org.knowm.xchart.internal.chartpart.Chart<?, ?>>map(ws ->
+                    byWidth(t, ws, "decode_gib_s", title + ": decode speed", "decoded GiB/s (higher is better)")).toList();
+            case SPEED_BY_WORKING_SET -> List.of(byWorkingSet(t, title + ": decode speed across the working-set ladder"));
+            case SPEED_BY_CODEC -> points.stream().<org.knowm.xchart.internal.chartpart.Chart<?, ?>>map(ws -> speedByCodec(t, ws, title + ": decode speed")).toList();
+            case SIZE_VS_SPEED -> points.stream().<org.knowm.xchart.internal.chartpart.Chart<?, ?>>map(ws -> sizeVsSpeed(t, ws, title + ": size against speed")).toList();
+        };
+    }
+
     /** Geomean of positive values of {@code metric} per codec (rows with NaN or non-positive values are skipped). */
     static Map<String, Double> geomeanByCodec(Table t, String metric) {
         Map<String, double[]> acc = new LinkedHashMap<>();

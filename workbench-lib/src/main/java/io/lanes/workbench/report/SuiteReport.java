@@ -29,7 +29,7 @@ public final class SuiteReport {
      *
      * @param extra sections appended after the studies (e.g. the claims), or an empty list
      */
-    public static Path write(Path runDir, String title, List<Study> studies, List<java.util.function.Consumer<HtmlReport>> extra) {
+    public static Path write(Path runDir, String title, List<SuiteStudy> studies, List<java.util.function.Consumer<HtmlReport>> extra) {
         JsonNode md = metadata(runDir);
         JsonNode fp = md.path("fingerprint");
         HtmlReport r = new HtmlReport(title);
@@ -65,7 +65,7 @@ public final class SuiteReport {
 
         r.section("Summary");
         Table summary = null;
-        for (Study s : studies) {
+        for (SuiteStudy s : studies) {
             Path dir = runDir.resolve(s.id());
             if (!Files.isRegularFile(dir.resolve("results.csv"))) continue;
             Table t = ResultCharts.summary(ResultBundle.load(dir));
@@ -75,7 +75,7 @@ public final class SuiteReport {
         if (summary == null) r.paragraph("No study finished: the run was interrupted.");
         else r.table(summary.setName("summary"));
 
-        for (Study s : studies) {
+        for (SuiteStudy s : studies) {
             Path dir = runDir.resolve(s.id());
             if (!Files.isRegularFile(dir.resolve("results.csv"))) {
                 r.section(s.title()).paragraph("Not measured: the run stopped before this study.");
@@ -84,15 +84,7 @@ public final class SuiteReport {
             Table t = ResultBundle.load(dir);
             r.section(s.title());
             r.paragraph(s.question());
-            List<String> points = List.copyOf(new LinkedHashSet<>(t.stringColumn("working_set").asList()));
-            for (Study.Chart c : s.charts()) {
-                switch (c) {
-                    case SPEED_BY_WIDTH -> points.forEach(ws -> r.chart(ResultCharts.byWidth(t, ws, "decode_gib_s", s.title() + ": decode speed", "decoded GiB/s (higher is better)")));
-                    case SPEED_BY_WORKING_SET -> r.chart(ResultCharts.byWorkingSet(t, s.title() + ": decode speed across the working-set ladder"));
-                    case SPEED_BY_CODEC -> points.forEach(ws -> r.chart(ResultCharts.speedByCodec(t, ws, s.title() + ": decode speed")));
-                    case SIZE_VS_SPEED -> points.forEach(ws -> r.chart(ResultCharts.sizeVsSpeed(t, ws, s.title() + ": size against speed")));
-                }
-            }
+            for (SuiteStudy.Chart c : s.charts()) ResultCharts.draw(c, t, s.title()).forEach(r::chart);
             r.table(ResultCharts.summary(t));
             r.rawHtml("<details><summary>All " + t.rowCount() + " results of this study</summary>");
             r.table(t.selectColumns("codec", "column", "working_set", "values", "encoded_bytes", "bits_per_value", "ratio",

@@ -27,8 +27,8 @@ class ReportTest {
 
     @Test
     void suiteReportIsSelfContainedWithChartsAndTables(@TempDir Path tmp) throws Exception {
-        Study s = new Study("s1", "Study one", "q", List.of("plain"), "quick", List.of("16KiB"),
-                List.of(Study.Chart.SPEED_BY_WIDTH, Study.Chart.SPEED_BY_WORKING_SET, Study.Chart.SPEED_BY_CODEC, Study.Chart.SIZE_VS_SPEED));
+        SuiteStudy s = new SuiteStudy("s1", "Study one", "q", List.of("plain"), "quick", List.of("16KiB"),
+                List.of(SuiteStudy.Chart.SPEED_BY_WIDTH, SuiteStudy.Chart.SPEED_BY_WORKING_SET, SuiteStudy.Chart.SPEED_BY_CODEC, SuiteStudy.Chart.SIZE_VS_SPEED));
         bundle(tmp.resolve("run/s1"));
         io.lanes.workbench.results.ResultBundle.combine(tmp.resolve("run"), java.util.Map.of("s1", tmp.resolve("run/s1")), java.util.Map.of(), io.lanes.workbench.results.ResultBundle.COMPLETE);
         Path report = SuiteReport.write(tmp.resolve("run"), "t <&> title", List.of(s), List.of());

@@ -18,7 +18,7 @@ class SuiteTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void everyStudyNamesArmsAndColumnsThatExist(boolean full) {
-        for (Study s : Suite.studies(full)) {
+        for (SuiteStudy s : Suite.studies(full)) {
             assertFalse(Arm.resolve(s.arms()).isEmpty(), s.id());
             assertFalse(Datasets.registry().columns(s.columns()).isEmpty(), s.id() + " columns " + s.columns());
         }
@@ -27,7 +27,7 @@ class SuiteTest {
     @Test
     void theQuickSuiteCoversEveryCodecFamily() {
         Set<String> families = new TreeSet<>();
-        for (Study s : Suite.studies(false)) {
+        for (SuiteStudy s : Suite.studies(false)) {
             for (Arm a : Arm.resolve(s.arms())) families.add(a.name().split("\\.")[0]);
         }
         for (String f : List.of("store-only", "plain", "bitpack", "fastlanes", "for", "pfor", "parquet", "peer", "zstd", "lz4")) {
@@ -38,8 +38,8 @@ class SuiteTest {
     @Test
     void theQuickSuiteDrawsAtLeastSixCharts() {
         int charts = 0;
-        for (Study s : Suite.studies(false)) {
-            for (Study.Chart c : s.charts()) charts += c == Study.Chart.SPEED_BY_WORKING_SET ? 1 : s.ladder().size();
+        for (SuiteStudy s : Suite.studies(false)) {
+            for (SuiteStudy.Chart c : s.charts()) charts += c == SuiteStudy.Chart.SPEED_BY_WORKING_SET ? 1 : s.ladder().size();
         }
         assertTrue(charts >= 6, "the report needs at least 6 charts, the suite draws " + charts);
     }

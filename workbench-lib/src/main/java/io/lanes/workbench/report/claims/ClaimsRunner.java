@@ -5,6 +5,7 @@ import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Harness;
+import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.results.Recorder;
 import io.lanes.workbench.results.ResultBundle;
@@ -63,17 +64,17 @@ public final class ClaimsRunner {
     }
 
     /** Measures every applicable claim and returns one verdict per claim, in catalog order. */
-    public static List<Verdict> run(List<Claim> claims, boolean quick, Path outDir, Consumer<String> log) {
-        return run(claims, quick, outDir, log, Datasets::set, Recorder.Options.cli());
+    public static List<Verdict> run(List<Claim> claims, Mode mode, Path outDir, Consumer<String> log) {
+        return run(claims, mode, outDir, log, Datasets::set, Recorder.Options.cli());
     }
 
     /**
-     * {@link #run(List, boolean, Path, Consumer)} on columns the caller has already resolved (the
+     * {@link #run(List, Mode, Path, Consumer)} on columns the caller has already resolved (the
      * main job resolves every column once, before it measures anything) and with its options.
      *
      * @param columns the columns of a set name, as far as they could be had
      */
-    public static List<Verdict> run(List<Claim> claims, boolean quick, Path outDir, Consumer<String> log,
+    public static List<Verdict> run(List<Claim> claims, Mode mode, Path outDir, Consumer<String> log,
                                     Function<String, List<Column>> columns, Recorder.Options options) {
         requireArms(claims);
         List<String> cpuFlags = List.of(Fingerprint.capture().get("cpu_simd_flags").split(" "));
@@ -87,7 +88,7 @@ public final class ClaimsRunner {
                 groups.computeIfAbsent(c.set() + "@" + c.workingSet(), k -> new ArrayList<>()).add(c);
             }
         }
-        Harness.Config config = quick ? Harness.Config.quick() : Harness.Config.full();
+        Harness.Config config = mode.config();
         for (var g : groups.entrySet()) {
             List<Claim> cs = g.getValue();
             Set<String> armNames = new LinkedHashSet<>();
@@ -97,7 +98,7 @@ public final class ClaimsRunner {
             }
             List<Arm> arms = armNames.stream().map(Arm::named).toList();
             List<Column> cols = columns.apply(cs.get(0).set());
-            if (quick && cols.size() > QUICK_COLUMNS) cols = cols.subList(0, QUICK_COLUMNS);
+            if (mode == Mode.QUICK && cols.size() > QUICK_COLUMNS) cols = cols.subList(0, QUICK_COLUMNS);
             WorkingSet ws = WorkingSet.parse(cs.get(0).workingSet());
             Path dir = outDir.resolve(g.getKey().replace('@', '-'));
             log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + ": " + cs.stream().map(Claim::id).toList());

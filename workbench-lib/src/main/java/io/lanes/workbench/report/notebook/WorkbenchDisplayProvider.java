@@ -2,6 +2,7 @@ package io.lanes.workbench.report.notebook;
 
 import io.lanes.workbench.report.ChartStyle;
 import io.lanes.workbench.report.Html;
+import io.lanes.workbench.report.Results;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.rapaio.jupyter.kernel.display.DisplayData;
 import org.rapaio.jupyter.kernel.display.DisplayRenderer;
@@ -16,16 +17,13 @@ import java.util.List;
 /**
  * Renders workbench values in the Java notebook kernel (found through the kernel's
  * {@code DisplayProvider} SPI): a Tablesaw {@link Table} as an escaped HTML table plus plain text,
- * an XChart chart as PNG, or as SVG when {@link #SVG_PROPERTY} is {@code true} (emitted as
+ * an XChart chart as PNG, or as SVG when {@link ChartStyle#SVG_PROPERTY} is {@code true} (emitted as
  * text/html so nbconvert's HTML export keeps it). Stateless.
  */
 public final class WorkbenchDisplayProvider implements DisplayProvider {
-    /** System property that switches chart output to SVG. */
-    public static final String SVG_PROPERTY = "workbench.charts.svg";
-
     @Override
     public List<DisplayRenderer> getDisplayRenderers() {
-        return List.of(new TableRenderer(), new ChartRenderer());
+        return List.of(new TableRenderer(), new ChartRenderer(), new ResultsRenderer());
     }
 
     @Override
@@ -55,6 +53,27 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
         }
     }
 
+    /** A study's results: header, summary and chart ({@link Results#toHtml()}), plain text beside. */
+    static final class ResultsRenderer implements DisplayRenderer {
+        @Override
+        public Class<?> rendererClass() {
+            return Results.class;
+        }
+
+        @Override
+        public boolean canRender(String mime) {
+            return mime == null || mime.isEmpty() || mime.contains("html") || mime.contains("text");
+        }
+
+        @Override
+        public DisplayData render(String mime, Object o) {
+            Results r = (Results) o;
+            DisplayData d = DisplayData.withType(MimeType.HTML.longType(), r.toHtml());
+            d.putText(r.toString());
+            return d;
+        }
+    }
+
     /** XChart charts. */
     static final class ChartRenderer implements DisplayRenderer {
         @Override
@@ -70,7 +89,7 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
         @Override
         public DisplayData render(String mime, Object o) {
             Chart<?, ?> c = (Chart<?, ?>) o;
-            if (Boolean.getBoolean(SVG_PROPERTY)) {
+            if (Boolean.getBoolean(ChartStyle.SVG_PROPERTY)) {
                 return DisplayData.withType(MimeType.HTML.longType(), "<div>" + ChartStyle.svg(c) + "</div>");
             }
             DisplayData d = DisplayData.withType(MimeType.PNG.longType(), Base64.getEncoder().encodeToString(ChartStyle.png(c)));
