@@ -7,8 +7,13 @@ import org.junit.jupiter.api.TestFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -19,13 +24,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Executes every notebook under notebooks/ with the real Java kernel in quick mode; a notebook
+ * Executes every notebook under notebooks/ with the real Java kernel in quick mode, two at a time; a notebook
  * fails on any error output. Its executed copy and code-free HTML land in target/executed; the HTML
  * must be self-contained (nothing loaded from a file or network URL) and titled with the notebook's
  * name, as must its tables.
  */
 class NotebooksIT {
     /** A displayed table's title (WorkbenchDisplayProvider) ending in a temp-file or timestamp suffix such as -3344596047452405551. */
+    /** Notebooks executed at once. */
+    private static final int PARALLEL = 2;
     private static final Pattern TEMP_TITLE = Pattern.compile("<div><b>[^<]*-\\d{6,}</b>");
 
     @TestFactory
@@ -36,8 +43,18 @@ class NotebooksIT {
         List<Path> notebooks = NotebookRunner.notebooks(root);
         assertFalse(notebooks.isEmpty(), "no notebooks under " + root.resolve("notebooks"));
         NotebookRunner runner = new NotebookRunner(root, Duration.ofMinutes(10), 4, Map.of("WORKBENCH_QUICK", "1"));
+        // two kernels at a time keep the suite inside its CI budget on two cores; quick-mode figures are smoke, not results
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
+        Map<Path, Future<NotebookRunner.Result>> runs = new LinkedHashMap<>();
+        for (Path nb : notebooks) runs.put(nb, pool.submit(() -> runner.execute(nb, out)));
+        pool.shutdown();
         return notebooks.stream().map(nb -> DynamicTest.dynamicTest(nb.getFileName().toString(), () -> {
-            NotebookRunner.Result r = runner.execute(nb, out);
+            NotebookRunner.Result r;
+            try {
+                r = runs.get(nb).get();
+            } catch (ExecutionException e) {
+                throw e.getCause();
+            }
             String html = Files.readString(r.html());
             assertTrue(html.contains("<img") || html.contains("<svg") || html.contains("<table"),
                     nb.getFileName() + ": the HTML export shows no chart and no table");

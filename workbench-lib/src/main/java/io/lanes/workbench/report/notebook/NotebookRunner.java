@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * The HTML is self-contained (template {@value #REPORT_TEMPLATE}): it loads no script from a file or
  * network URL, so it reads the same on any machine; the cost is that TeX in markdown stays as written
  * (no MathJax), and the notebooks use none.
- * Not thread-safe (notebooks run one at a time on 2 cores).
+ * Thread-safe: notebooks may execute at once, each in its own kernel and nbconvert process.
  */
 public final class NotebookRunner {
     /** Messages of the kernel start-up race: only these are retried. */
@@ -65,6 +65,7 @@ public final class NotebookRunner {
     private final Duration cellTimeout;
     private final int maxAttempts;
     private final Map<String, String> extraEnv;
+    private boolean prepared;
 
     /**
      * @param root        project root (kernelspec location)
@@ -88,11 +89,13 @@ public final class NotebookRunner {
         }
     }
 
-    /** Executes one notebook into {@code outDir} and exports its HTML there. */
+    /**
+     * Executes one notebook into {@code outDir} and exports its HTML there. Several may run at once
+     * (one kernel each): the kernel spec and template are written once, before the first.
+     */
     public Result execute(Path notebook, Path outDir) {
         long t0 = System.nanoTime();
-        KernelSpec.writeLocal(root);
-        writeReportTemplate();
+        prepare();
         String name = notebook.getFileName().toString().replaceFirst("\\.ipynb$", "");
         Path executed = outDir.resolve(name + ".ipynb");
         int attempt = 0;
@@ -114,6 +117,14 @@ public final class NotebookRunner {
         Jupyter.Result h = nbconvert(List.of("--to", "html", "--template", REPORT_TEMPLATE, "--no-input", "--output-dir", outDir.toString(), "--output", name, executed.toString()));
         if (h.exit() != 0) throw new NotebookFailure("HTML export of " + executed + " failed:\n" + tail(h.output(), 20));
         return new Result(notebook, executed, outDir.resolve(name + ".html"), attempt, Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    /** The kernel spec and the report template, written by the first execution; the others wait for them. */
+    private synchronized void prepare() {
+        if (prepared) return;
+        KernelSpec.writeLocal(root);
+        writeReportTemplate();
+        prepared = true;
     }
 
     /** Writes the report template where nbconvert finds it through the project's {@code JUPYTER_PATH}. */
