@@ -38,10 +38,11 @@ public final class CodecRegistry {
         Map<String, Codec> m = new LinkedHashMap<>();
         List<Codec> all = new ArrayList<>();
         all.add(new PlainCodec());
-        all.add(new BlockPageCodec32("bitpack.seq.scalar", new SeqScalarKernel32(), OutputOrder.FLAT));
-        all.add(new BlockPageCodec32("bitpack.seq.vector", new SeqVectorKernel32(), OutputOrder.FLAT));
-        all.add(new BlockPageCodec64("bitpack.seq.scalar64", new SeqScalarKernel64(), OutputOrder.FLAT));
-        all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT));
+        String seq = "sequential LSB-first bit-packing (Parquet/Arrow order), 1024-value blocks at their largest value's width; ";
+        all.add(new BlockPageCodec32("bitpack.seq.scalar", new SeqScalarKernel32(), OutputOrder.FLAT, seq + "scalar kernel"));
+        all.add(new BlockPageCodec32("bitpack.seq.vector", new SeqVectorKernel32(), OutputOrder.FLAT, seq + "Vector API kernel"));
+        all.add(new BlockPageCodec64("bitpack.seq.scalar64", new SeqScalarKernel64(), OutputOrder.FLAT, seq + "scalar kernel"));
+        all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT, seq + "Vector API kernel"));
         all.addAll(FastLanesCodecs.all());
         all.addAll(ForCodecs.all());
         all.addAll(PforCodecs.all());
