@@ -14,6 +14,7 @@ import io.lanes.workbench.report.Results;
 import io.lanes.workbench.report.Study;
 import io.lanes.workbench.results.Recorder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -47,6 +48,9 @@ import java.util.concurrent.Callable;
                 "        --codec 'parquet.delta64.*' --codec store-only",
                 ""})
 final class BenchCommand implements Callable<Integer> {
+    @Mixin
+    PluginOptions plugins;
+
     @Option(names = "--codec", required = true, paramLabel = "NAME|GLOB", description = "codec name or glob, repeatable; 'store-only' adds the wall")
     List<String> codecs = new ArrayList<>();
     @Option(names = "--dataset", paramLabel = "ID", description = "column id, repeatable (e.g. syn.uniform.w12)")
@@ -94,6 +98,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        plugins.install();
         List<Arm> arms = Arm.resolve(codecs);
         boolean asWritten = pages != null || writer != null;
         if (!columnNames.isEmpty() && files.isEmpty() && pages == null) throw new IllegalArgumentException("--column names columns of --file or --pages");

@@ -11,6 +11,7 @@ import io.lanes.workbench.measure.ipv.IpvFigure;
 import io.lanes.workbench.measure.ipv.IpvProbe;
 import io.lanes.workbench.measure.ipv.IpvRequest;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,6 +30,9 @@ import java.util.concurrent.Callable;
         description = {"Counts decode instructions per value: perf_event_open where a PMU exists, else valgrind callgrind in a child JVM.",
                 "Every figure names its backend (exact-hw or emulated), tool, JDK and the CPU features the JIT used."})
 public final class IpvCommand implements Callable<Integer> {
+    @Mixin
+    PluginOptions plugins;
+
     @Option(names = "--codec", required = true, paramLabel = "NAME", description = "codec name or glob, or store-only (repeatable)")
     List<String> codecs;
 
@@ -46,6 +50,7 @@ public final class IpvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        plugins.install();
         PrintWriter out = spec.commandLine().getOut();
         List<IpvRequest> requests = requests();
         InstructionsPerValue.Detection d = InstructionsPerValue.detect(new CallgrindCounter(valgrind));

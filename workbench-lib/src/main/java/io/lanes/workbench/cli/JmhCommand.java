@@ -10,6 +10,7 @@ import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.measure.jmh.JmhBridge;
 import io.lanes.workbench.results.ResultBundle;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,6 +39,9 @@ import java.util.concurrent.Callable;
         description = {"Decode medians from JMH forks (codec x column x ladder point); --compare checks them against the in-process harness.",
                 "The harness samples ~1 ms; for --compare on a shared machine use --iteration-ms 5 --iterations 64 --warmup-iterations 100."})
 public final class JmhCommand implements Callable<Integer> {
+    @Mixin
+    PluginOptions plugins;
+
     @Option(names = "--codec", required = true, paramLabel = "NAME", description = "codec name or store-only (repeatable)")
     List<String> codecs;
 
@@ -76,6 +80,7 @@ public final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        plugins.install();
         PrintWriter pw = spec.commandLine().getOut();
         List<WorkingSet> points = WorkingSet.parseList(ladder);
         JmhBridge.Settings s = new JmhBridge.Settings(codecs, datasets, points, forks, warmup, iterations, Duration.ofMillis(iterationMs));

@@ -7,6 +7,7 @@ import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.measure.sweep.SimdSweep;
 import io.lanes.workbench.results.ResultBundle;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,6 +30,9 @@ import java.util.concurrent.Callable;
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Register-width sweep: Vector API species in-process and JIT levels (-XX:UseAVX, -XX:MaxVectorSize) in child JVMs.")
 public final class SweepCommand implements Callable<Integer> {
+    @Mixin
+    PluginOptions plugins;
+
     @Option(names = "--codec", paramLabel = "NAME", description = "codecs the JIT legs measure (repeatable; default: plain, bitpack.seq.scalar)")
     List<String> codecs = new ArrayList<>(List.of("plain", "bitpack.seq.scalar"));
 
@@ -56,6 +60,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        plugins.install();
         PrintWriter pw = spec.commandLine().getOut();
         List<SimdSweep.JitLevel> ls = new ArrayList<>();
         if (!levels.equals("none")) for (String l : levels.split(",")) ls.add(SimdSweep.JitLevel.parse(l));

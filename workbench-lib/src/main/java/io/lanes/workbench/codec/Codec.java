@@ -9,8 +9,25 @@ public interface Codec {
     /** Stable name: the key of this codec in results, charts, notebooks and benchmark parameters. */
     String name();
 
-    /** Bits in one decoded value: 32 or 64. */
+    /** Bits in one decoded value: 32 or 64 ({@link ByteArrayCodec}: 8, the unit of its arena). */
     int valueBits();
+
+    /**
+     * The layout family this codec belongs to, the grouping {@code ./workbench codecs} lists (e.g.
+     * {@code fastlanes}, {@code parquet}). Default: the name's first dot-separated segment.
+     */
+    default String family() {
+        int dot = name().indexOf('.');
+        return dot < 0 ? name() : name().substring(0, dot);
+    }
+
+    /**
+     * One line for people: what the layout is and how this codec decodes it, as {@code ./workbench
+     * codecs} shows it. Default: empty, which the listing shows as a dash.
+     */
+    default String description() {
+        return "";
+    }
 
     /** Order of the decoded values; {@link OutputOrder#FLAT} unless the codec says otherwise. */
     default OutputOrder outputOrder() {

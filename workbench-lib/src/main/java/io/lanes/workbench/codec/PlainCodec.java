@@ -11,6 +11,11 @@ public final class PlainCodec implements IntCodec {
     }
 
     @Override
+    public String description() {
+        return "uncompressed reference: int32 count, then every value as 4 little-endian bytes";
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         if (n < 0) throw new IllegalArgumentException("negative value count " + n);
         return Bytes.arraySize(4L + 4L * n);

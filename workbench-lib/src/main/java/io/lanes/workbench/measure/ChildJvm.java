@@ -1,5 +1,7 @@
 package io.lanes.workbench.measure;
 
+import io.lanes.workbench.codec.CodecPlugins;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,8 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * Starts child JVMs of the running JDK on the workbench's class path, for measurements that need
- * their own JVM flags (instruction counting under valgrind, SIMD-level sweeps, JMH forks). Stateless
- * and thread-safe.
+ * their own JVM flags (instruction counting under valgrind, SIMD-level sweeps, JMH forks), with the
+ * plugin jars of this JVM ({@link #forwardedProperties()}). Stateless and thread-safe.
  */
 public final class ChildJvm {
     /** Flags every workbench JVM runs with (the Vector API module and native access for FFM). */
@@ -98,11 +100,21 @@ public final class ChildJvm {
         }
     }
 
-    /** {@code -Dworkbench.*=...} for every workbench system property of this JVM (e.g. the project root), so children resolve data alike. */
+    /**
+     * {@code -Dworkbench.*=...} for every workbench system property of this JVM (e.g. the project
+     * root), so children resolve data alike, and {@code -Dworkbench.plugins=JARS} for the plugin
+     * jars installed here ({@link CodecPlugins#installed()}, not a property this JVM may have been
+     * given), so children that install them ({@link CodecPlugins#installFromProperty()}) know the
+     * same codecs.
+     */
     public static List<String> forwardedProperties() {
         List<String> out = new ArrayList<>();
         for (String k : System.getProperties().stringPropertyNames()) {
-            if (k.startsWith("workbench.")) out.add("-D" + k + "=" + System.getProperty(k));
+            if (k.startsWith("workbench.") && !k.equals(CodecPlugins.PROPERTY)) out.add("-D" + k + "=" + System.getProperty(k));
+        }
+        List<Path> plugins = CodecPlugins.installed();
+        if (!plugins.isEmpty()) {
+            out.add("-D" + CodecPlugins.PROPERTY + "=" + String.join(File.pathSeparator, plugins.stream().map(Path::toString).toList()));
         }
         out.sort(null);
         return out;

@@ -30,9 +30,9 @@ class CommandsTest {
     }
 
     @Test
-    void unknownCodecIsAUsageErrorNamingTheKnownOnes() {
+    void unknownCodecIsAUsageErrorPointingAtTheListing() {
         String[] r = run(new IpvCommand(), "--codec", "nope", "--dataset", "syn.uniform.w12");
-        assertTrue(!r[0].equals("0") && r[1].contains("no codec matches 'nope'"), r[1]);
+        assertTrue(!r[0].equals("0") && r[1].contains("no codec matches 'nope'; `./workbench codecs` lists all "), r[1]);
     }
 
     @Test

@@ -25,21 +25,30 @@ public final class BlockPageCodec64 implements LongCodec {
     private final String name;
     private final BlockKernel64 kernel;
     private final OutputOrder order;
+    private final String description;
 
     /**
-     * @param name   registry name, e.g. {@code bitpack.seq.scalar64}
-     * @param kernel packs and unpacks one block
-     * @param order  order of decoded values the kernel produces
+     * @param name        registry name, e.g. {@code bitpack.seq.scalar64}
+     * @param kernel      packs and unpacks one block
+     * @param order       order of decoded values the kernel produces
+     * @param description one line on the kernel's layout and decoder, for {@link #description()}: the
+     *                    framing is shared by the bitpack, fastlanes and native families
      */
-    public BlockPageCodec64(String name, BlockKernel64 kernel, OutputOrder order) {
+    public BlockPageCodec64(String name, BlockKernel64 kernel, OutputOrder order, String description) {
         this.name = name;
         this.kernel = kernel;
         this.order = order;
+        this.description = description;
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String description() {
+        return description;
     }
 
     @Override

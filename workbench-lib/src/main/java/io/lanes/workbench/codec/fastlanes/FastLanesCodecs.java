@@ -20,8 +20,12 @@ public final class FastLanesCodecs {
     /** The int32 codecs, then the int64 ones, in {@link FlVariant} order. */
     public static List<Codec> all() {
         List<Codec> out = new ArrayList<>();
-        for (FlVariant v : FlVariant.values()) out.add(new BlockPageCodec32(v.codecName(), new FlKernel32(v), v.outputOrder()));
-        for (FlVariant v : FlVariant.values()) out.add(new BlockPageCodec64(v.codecName() + "64", new FlKernel64(v), v.outputOrder()));
+        for (FlVariant v : FlVariant.values()) out.add(new BlockPageCodec32(v.codecName(), new FlKernel32(v), v.outputOrder(), description(v)));
+        for (FlVariant v : FlVariant.values()) out.add(new BlockPageCodec64(v.codecName() + "64", new FlKernel64(v), v.outputOrder(), description(v)));
         return out;
+    }
+
+    private static String description(FlVariant v) {
+        return "FastLanes bit-packing, 1024-value blocks of 128*W bytes at width W: " + v.description();
     }
 }

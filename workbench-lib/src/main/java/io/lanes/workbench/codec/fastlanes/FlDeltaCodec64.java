@@ -94,6 +94,12 @@ public final class FlDeltaCodec64 implements LongCodec {
     }
 
     @Override
+    public String description() {
+        return "FastLanes delta: per-lane delta chains, frame-of-reference coded and bit-packed per 1024-value block; "
+                + (strided ? "strided lanes (kept to price that choice)" : order == OutputOrder.TRANSPOSED ? "FL_ORDER lanes, output left transposed" : "FL_ORDER lanes, file order restored in registers");
+    }
+
+    @Override
     public OutputOrder outputOrder() {
         return order;
     }

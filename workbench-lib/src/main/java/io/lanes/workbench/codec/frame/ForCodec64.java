@@ -32,6 +32,11 @@ public final class ForCodec64 implements LongCodec {
     }
 
     @Override
+    public String description() {
+        return "frame of reference per 1024-value block (minimum, then differences at the largest one's width), " + layout.description();
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         return ForPages.maxEncodedBytes(n, 8);
     }

@@ -39,6 +39,16 @@ public final class Compressed32 implements IntCodec {
     }
 
     @Override
+    public String family() {
+        return "general";
+    }
+
+    @Override
+    public String description() {
+        return "general-purpose baseline: the " + inner.name() + " page compressed whole by " + compressor.label();
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         return Bytes.arraySize(5 + compressor.bound(inner.maxEncodedBytes(n)));
     }

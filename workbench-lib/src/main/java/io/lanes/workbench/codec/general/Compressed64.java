@@ -36,6 +36,16 @@ public final class Compressed64 implements LongCodec {
     }
 
     @Override
+    public String family() {
+        return "general";
+    }
+
+    @Override
+    public String description() {
+        return "general-purpose baseline: the " + inner.name() + " page compressed whole by " + compressor.label();
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         return Bytes.arraySize(5 + compressor.bound(inner.maxEncodedBytes(n)));
     }

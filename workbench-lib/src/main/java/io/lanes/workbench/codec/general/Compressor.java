@@ -8,6 +8,9 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /** A general-purpose byte compressor: zstd (zstd-jni) or lz4 (lz4-java). Stateless and thread-safe. */
 sealed interface Compressor {
+    /** Name and setting for people, e.g. {@code zstd level 3}. */
+    String label();
+
     /** Worst-case compressed size of {@code n} bytes. */
     long bound(int n);
 
@@ -40,6 +43,11 @@ sealed interface Compressor {
 
     /** zstd at a fixed level (one frame, content size recorded). */
     record Zstandard(int level) implements Compressor {
+        @Override
+        public String label() {
+            return "zstd level " + level;
+        }
+
         /** A block of at most 128 KiB costs at least 4 bytes (a 3-byte header and an RLE byte). */
         private static final int MAX_EXPANSION = (128 << 10) / 4;
 
@@ -89,6 +97,11 @@ sealed interface Compressor {
 
     /** lz4 block format, fastest compressor, bounds-checked decompressor. */
     record Lz4() implements Compressor {
+        @Override
+        public String label() {
+            return "lz4 (block format, fast compressor)";
+        }
+
         private static final LZ4Compressor C = LZ4Factory.fastestInstance().fastCompressor();
         private static final LZ4SafeDecompressor D = LZ4Factory.fastestInstance().safeDecompressor();
 

@@ -21,10 +21,14 @@ public final class NativeCodecs {
     public static List<Codec> all() {
         return List.of(codec32(FlVariant.TRANSPOSED), codec32(FlVariant.FLAT_FUSED),
                 new BlockPageCodec64("native." + FlVariant.TRANSPOSED.codecName() + "64", new NativeFlKernel64(FlVariant.TRANSPOSED),
-                        FlVariant.TRANSPOSED.outputOrder()));
+                        FlVariant.TRANSPOSED.outputOrder(), description(FlVariant.TRANSPOSED)));
     }
 
     private static Codec codec32(FlVariant v) {
-        return new BlockPageCodec32("native." + v.codecName(), new NativeFlKernel32(v), v.outputOrder());
+        return new BlockPageCodec32("native." + v.codecName(), new NativeFlKernel32(v), v.outputOrder(), description(v));
+    }
+
+    private static String description(FlVariant v) {
+        return "native reference: the FastLanes pages of the Java codec, full blocks unpacked in C (built on first decode): " + v.description();
     }
 }

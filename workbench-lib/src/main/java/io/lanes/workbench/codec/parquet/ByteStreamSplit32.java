@@ -17,6 +17,11 @@ public final class ByteStreamSplit32 implements IntCodec {
     }
 
     @Override
+    public String description() {
+        return "Parquet BYTE_STREAM_SPLIT: ULEB128 count, then 4 byte streams, stream k holding byte k of every value";
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         if (n < 0) throw new IllegalArgumentException("negative value count " + n);
         return Bytes.arraySize(Leb128.size(n) + 4L * n);

@@ -35,6 +35,11 @@ public final class DeltaByteArray implements ByteArrayCodec {
     }
 
     @Override
+    public String description() {
+        return "Parquet DELTA_BYTE_ARRAY (front coding): prefix lengths as DELTA_BINARY_PACKED, then suffixes as DELTA_LENGTH_BYTE_ARRAY";
+    }
+
+    @Override
     public int maxEncodedBytes(int n, long dataBytes) {
         return Bytes.arraySize(2L * lengths.maxEncodedBytes(n) + dataBytes);
     }

@@ -43,6 +43,11 @@ public final class DeltaCodec64 implements LongCodec {
     }
 
     @Override
+    public String description() {
+        return "Parquet DELTA_BINARY_PACKED (zigzag ULEB128 header, blocks of bit-packed miniblocks); decoder: " + variant.description();
+    }
+
+    @Override
     public String pageFormat() {
         return "parquet.delta64"; // every variant and block layout reads the same DELTA_BINARY_PACKED stream
     }

@@ -30,6 +30,11 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
     }
 
     @Override
+    public String description() {
+        return "Parquet DELTA_LENGTH_BYTE_ARRAY: lengths as DELTA_BINARY_PACKED, then every value's bytes concatenated";
+    }
+
+    @Override
     public int maxEncodedBytes(int n, long dataBytes) {
         return Bytes.arraySize(lengths.maxEncodedBytes(n) + dataBytes);
     }

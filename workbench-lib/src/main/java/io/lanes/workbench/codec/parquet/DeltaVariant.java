@@ -8,16 +8,16 @@ package io.lanes.workbench.codec.parquet;
  */
 public enum DeltaVariant {
     /** One unpack call and one scalar prefix-sum loop per 32-value miniblock: the classic decoder. */
-    MINIBLOCK("miniblock"),
+    MINIBLOCK("miniblock", "one unpack and one scalar prefix sum per 32-value miniblock"),
     /** One unpack call per run of equal-width miniblocks in a block, then one scalar prefix sum over the block. */
-    COALESCED("coalesced"),
+    COALESCED("coalesced", "one unpack per run of equal-width miniblocks, one scalar prefix sum per block"),
     /**
      * Coalesced, then the prefix sum in vector registers over the block (seed 003): the frame added
      * before a log-step scan, the running total carried from register to register in a vector
      * register (a vector-to-scalar round trip per register is slower than scalar), the part shorter
      * than a register finished one value at a time.
      */
-    VSCAN("vscan"),
+    VSCAN("vscan", "coalesced unpack, prefix sum in vector registers"),
     /**
      * int32 only: each 32-value chunk is unpacked in vector registers by one width-generic routine
      * (a table row per width gives each lane its word and shift) and summed there by the vscan
@@ -25,12 +25,19 @@ public enum DeltaVariant {
      * queue and decode in one loop ({@link DeltaVectorScan32}). A page's partial last block decodes
      * as vscan. Compared with vscan it shows what fusing the unpack into the scan buys.
      */
-    FUSED("fused");
+    FUSED("fused", "unpack and prefix sum fused in vector registers, 32 values at a time");
 
     private final String suffix;
+    private final String description;
 
-    DeltaVariant(String suffix) {
+    DeltaVariant(String suffix, String description) {
         this.suffix = suffix;
+        this.description = description;
+    }
+
+    /** How this decoder walks a block, for {@link io.lanes.workbench.codec.Codec#description()}. */
+    public String description() {
+        return description;
     }
 
     /** The registry-name suffix, e.g. {@code miniblock} in {@code parquet.delta.miniblock}. */

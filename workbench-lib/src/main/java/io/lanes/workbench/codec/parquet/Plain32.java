@@ -18,6 +18,11 @@ public final class Plain32 implements IntCodec {
     }
 
     @Override
+    public String description() {
+        return "Parquet PLAIN: ULEB128 count, then every value as 4 little-endian bytes";
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         if (n < 0) throw new IllegalArgumentException("negative value count " + n);
         return Bytes.arraySize(Leb128.size(n) + 4L * n);

@@ -37,6 +37,11 @@ public final class RleHybrid32 implements IntCodec {
     }
 
     @Override
+    public String description() {
+        return "Parquet RLE / bit-packing hybrid, dictionary-index layout: ULEB128 count, width byte, then RLE and bit-packed runs";
+    }
+
+    @Override
     public int maxEncodedBytes(int n) {
         if (n < 0) throw new IllegalArgumentException("negative value count " + n);
         // worst case: all bit-packed at width 32, one header byte per 63 groups, padding to a group

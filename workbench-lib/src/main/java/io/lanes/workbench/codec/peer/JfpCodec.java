@@ -123,6 +123,11 @@ public final class JfpCodec implements IntCodec {
         return name;
     }
 
+    @Override
+    public String description() {
+        return "peer: JavaFastPFOR 0.3.14's " + name.substring(name.lastIndexOf('.') + 1) + " composed with variable-byte for the tail, framed as count + int32 words";
+    }
+
     private long maxWords(int n) {
         // the block codec's words (a lone zero word when it has no full block), then at most 5 varint bytes per tail value
         long tail = ((long) (block - 1) * 5 + 3) / 4;

@@ -29,6 +29,9 @@ import java.nio.ByteBuffer;
  * Thread-safe: readers are per thread.
  */
 public final class ParquetJavaBss {
+    /** Both twins' {@link io.lanes.workbench.codec.Codec#description()}. */
+    private static final String DESCRIPTION = "peer: parquet-java 1.18.1's BYTE_STREAM_SPLIT writer and reader (one read call per value) on the parquet.bss page layout";
+
     private static final ThreadLocal<ByteStreamSplitValuesReaderForInteger> INTS = ThreadLocal.withInitial(ByteStreamSplitValuesReaderForInteger::new);
     private static final ThreadLocal<ByteStreamSplitValuesReaderForLong> LONGS = ThreadLocal.withInitial(ByteStreamSplitValuesReaderForLong::new);
 
@@ -78,6 +81,11 @@ public final class ParquetJavaBss {
         }
 
         @Override
+        public String description() {
+            return DESCRIPTION;
+        }
+
+        @Override
         public String pageFormat() {
             return "parquet.bss"; // the parquet.bss page layout
         }
@@ -120,6 +128,11 @@ public final class ParquetJavaBss {
         @Override
         public String name() {
             return "peer.parquet.bss64";
+        }
+
+        @Override
+        public String description() {
+            return DESCRIPTION;
         }
 
         @Override

@@ -34,6 +34,9 @@ import java.nio.ByteBuffer;
  * library becomes a {@link CorruptDataException}. Stateless and thread-safe.
  */
 public final class ParquetJavaDelta {
+    /** Both twins' {@link io.lanes.workbench.codec.Codec#description()}. */
+    private static final String DESCRIPTION = "peer: parquet-java 1.18.1's DELTA_BINARY_PACKED writer and reader (one read call per value), page checked first";
+
     /**
      * Largest block the adapter hands parquet-java, in values. The spec allows any multiple of 128;
      * writers use 128 (parquet-java, Arrow) or a few thousand, and parquet-java's buffer overshoots
@@ -112,6 +115,11 @@ public final class ParquetJavaDelta {
         }
 
         @Override
+        public String description() {
+            return DESCRIPTION;
+        }
+
+        @Override
         public String pageFormat() {
             return "parquet.delta"; // the raw DELTA_BINARY_PACKED stream, as parquet.delta
         }
@@ -157,6 +165,11 @@ public final class ParquetJavaDelta {
         @Override
         public String name() {
             return "peer.parquet.delta64";
+        }
+
+        @Override
+        public String description() {
+            return DESCRIPTION;
         }
 
         @Override

@@ -35,6 +35,11 @@ public final class ParquetJavaRle implements IntCodec {
     }
 
     @Override
+    public String description() {
+        return "peer: parquet-java 1.18.1's RLE / bit-packing hybrid encoder and decoder on the parquet.rle page layout";
+    }
+
+    @Override
     public String pageFormat() {
         return "parquet.rle"; // the parquet.rle page layout
     }

@@ -75,6 +75,13 @@ public final class PforCodec64 implements LongCodec {
     }
 
     @Override
+    public String description() {
+        return "patched frame of reference per vector: cost-model width, exceptions patched after unpack; "
+                + (packing == PforPacking.FASTLANES ? "FastLanes FL_ORDER packing" : "sequential packing")
+                + (delta ? ", per-vector delta allowed" : "") + (order == OutputOrder.TRANSPOSED ? ", output left transposed" : "");
+    }
+
+    @Override
     public OutputOrder outputOrder() {
         return order;
     }

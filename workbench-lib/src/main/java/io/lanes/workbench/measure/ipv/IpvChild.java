@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure.ipv;
 
+import io.lanes.workbench.codec.CodecPlugins;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
@@ -9,7 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The child JVM that {@link CallgrindCounter} runs under valgrind. Arguments: triples
+ * The child JVM that {@link CallgrindCounter} runs under valgrind; it installs the parent's plugin
+ * jars first ({@link CodecPlugins#installFromProperty()}). Arguments: triples
  * {@code codec dataset values}. {@code Runtime.freeMemory()} starts and {@code Runtime.totalMemory()}
  * ends every bracket (valgrind zeroes and dumps the calling thread's counts at those JNI natives);
  * both are called once first so they are linked, and that first dump is discarded. Then the empty
@@ -26,6 +28,7 @@ public final class IpvChild {
             System.err.println("usage: IpvChild CODEC DATASET VALUES [CODEC DATASET VALUES ...]");
             System.exit(2);
         }
+        CodecPlugins.installFromProperty();
         // every kernel is prepared and verified before anything is counted
         List<Prepared> kernels = new ArrayList<>();
         List<Prepared> small = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure.jmh;
 
+import io.lanes.workbench.codec.CodecPlugins;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
@@ -47,9 +48,10 @@ public class DecodeBenchmark {
     private Prepared prepared;
     private int slot;
 
-    /** Prepares and verifies the kernel once per trial (fork). */
+    /** Installs the parent's plugin jars (so plugin codecs resolve), then prepares and verifies the kernel once per trial (fork). */
     @Setup
     public void setup() {
+        CodecPlugins.installFromProperty();
         Column col = Datasets.load(column);
         prepared = Prepared.of(Arm.named(codec), col, WorkingSet.parse(workingSet).values(col));
         prepared.verify(codec + " on " + column + " @ " + workingSet);

@@ -125,7 +125,8 @@ public final class SimdSweep {
 
     /** The probe kernel as a codec at a vector width in bits. */
     public static IntCodec speciesCodec(int bits) {
-        return new BlockPageCodec32(KERNEL + ".s" + bits, SpeciesUnpackKernel.forBits(bits), OutputOrder.FLAT);
+        return new BlockPageCodec32(KERNEL + ".s" + bits, SpeciesUnpackKernel.forBits(bits), OutputOrder.FLAT,
+                "sequential bit-packing, width-generic Vector API kernel on the " + bits + "-bit species (sweep legs only)");
     }
 
     /** Largest vector this JVM compiles to machine vectors (depends on the CPU, UseAVX and MaxVectorSize). */

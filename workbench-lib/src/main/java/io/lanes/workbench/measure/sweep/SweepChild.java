@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure.sweep;
 
+import io.lanes.workbench.codec.CodecPlugins;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
@@ -10,7 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The child JVM of a JIT-level sweep leg ({@link SimdSweep}): measures arms on columns with the
+ * The child JVM of a JIT-level sweep leg ({@link SimdSweep}): installs the parent's plugin jars
+ * ({@link CodecPlugins#installFromProperty()}), then measures arms on columns with the
  * harness under the JIT flags it was started with and prints every measurement as one line of
  * JSON after {@link #PREFIX}. Arguments: {@code REPS LADDER DATASETS ARMS}, the last three
  * comma-separated.
@@ -27,6 +29,7 @@ public final class SweepChild {
             System.err.println("usage: SweepChild REPS LADDER DATASETS ARMS");
             System.exit(2);
         }
+        CodecPlugins.installFromProperty();
         List<Arm> arms = new ArrayList<>();
         for (String a : args[3].split(",")) arms.add(SimdSweep.arm(a));
         Harness h = new Harness(SimdSweep.harnessConfig(Integer.parseInt(args[0])));
