@@ -44,12 +44,12 @@ public final class Unpackers {
 
     /** A codec whose decode calls {@code unpack} once per 1024-value block. */
     public static IntCodec block(String name, Routine unpack) {
-        return new BlockPageCodec32(name, new RoutineKernel(unpack, BLOCK), OutputOrder.FLAT);
+        return new BlockPageCodec32(name, new RoutineKernel(unpack, BLOCK), OutputOrder.FLAT, "a user's unpack routine, one call per 1024-value block, in bitpack.seq's pages");
     }
 
     /** A codec whose decode calls {@code unpack} once per 32-value miniblock (32 times a block). */
     public static IntCodec miniblock(String name, Routine unpack) {
-        return new BlockPageCodec32(name, new RoutineKernel(unpack, MINIBLOCK), OutputOrder.FLAT);
+        return new BlockPageCodec32(name, new RoutineKernel(unpack, MINIBLOCK), OutputOrder.FLAT, "a user's unpack routine, one call per 32-value miniblock, in bitpack.seq's pages");
     }
 
     /** The routine as a block kernel: {@code per} values a call, the tail by the sequential scalar kernel; packing is that kernel's. */

@@ -36,7 +36,7 @@ class UnpackersTest {
         SeqScalarKernel32 seq = new SeqScalarKernel32();
         IntCodec mini = Unpackers.miniblock("user.mini", UnpackersTest::unpack32);
         IntCodec block = Unpackers.block("user.block", (in, inOff, w, out, outOff) -> seq.unpack(in, inOff, Unpackers.BLOCK, w, out, outOff));
-        IntCodec builtIn = new BlockPageCodec32("bitpack.seq.scalar", seq, io.lanes.workbench.codec.OutputOrder.FLAT);
+        IntCodec builtIn = new BlockPageCodec32("bitpack.seq.scalar", seq, io.lanes.workbench.codec.OutputOrder.FLAT, "the built-in");
         SplittableRandom r = new SplittableRandom(5);
         for (int w = 0; w <= 32; w++) {
             for (int n : new int[] {0, 31, 1024, 3000}) {
