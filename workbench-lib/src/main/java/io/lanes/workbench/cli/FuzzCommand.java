@@ -9,6 +9,7 @@ import io.lanes.workbench.corpus.CorpusException;
 import io.lanes.workbench.corpus.DuckWritten;
 import io.lanes.workbench.corpus.Locations;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -36,6 +37,8 @@ import java.util.stream.Stream;
 final class FuzzCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
+    @Mixin
+    PluginOptions plugins;
     @Option(names = "--codec", paramLabel = "GLOB", description = "codecs to fuzz by name or glob, repeatable; '*' for all (default: all, unless --parquet is given)")
     List<String> codecs = new ArrayList<>();
     @Option(names = "--parquet", paramLabel = "FILE", description = "mutate this whole Parquet file and read it through the pages path (bench --pages), repeatable")
@@ -56,6 +59,7 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        plugins.install();
         Fuzzer.Settings s = new Fuzzer.Settings(seed, pages, duration("--time", time), duration("--hang-after", hangAfter), out);
         List<Path> files = new ArrayList<>(parquet);
         if (parquetSuite) files.addAll(suite());

@@ -140,14 +140,19 @@ public final class RleHybrid32 implements IntCodec {
         return wPos + 1;
     }
 
+    /** The most groups of 8 a bit-packed run may have beyond the values still wanted: a writer's padded last run. */
+    static final int MAX_PADDED_GROUPS = 64;
+
     /**
      * Decodes {@code n} values of {@code width} bits from the runs at {@code p} into
      * {@code out[o, o+n)}, or only validates the runs when {@code out} is null; returns the offset
      * after the last run. {@code base} is the page start, for error offsets. Validates every run
      * header against the values still wanted and every length against the page, so a corrupt header
      * can neither overrun nor spin. A bit-packed run may hold more values than remain, its bytes all
-     * in the page: writers pad the last run (DuckDB 1.x to whole runs of 256 levels), and readers
-     * (parquet-java, Arrow C++) take what they need of it.
+     * in the page and its groups at most {@link #MAX_PADDED_GROUPS}: writers pad the last run (DuckDB
+     * 1.x to whole runs of 256 levels; parquet-java and Arrow C++ cut runs at 63 groups), and readers
+     * take what they need of it. The cap keeps a width-0 run, which takes no bytes, from claiming
+     * any number of values (parquet-java sizes an array by a run's groups).
      */
     static int decodeRuns(BlockKernel32 kernel, byte[] in, int base, int p, int end, int width, int n, int[] out, int o) {
         int valueBytes = (width + 7) / 8;
@@ -169,7 +174,10 @@ public final class RleHybrid32 implements IntCodec {
                 done += (int) len;
             } else {
                 long values = len * 8;
-                if (len == 0) throw new CorruptDataException("bit-packed run length", hPos - base, "no groups of 8 where " + left + " values remain");
+                if (len == 0 || values - left >= 8 && len > MAX_PADDED_GROUPS) {
+                    throw new CorruptDataException("bit-packed run length", hPos - base, len + " groups of 8 where " + left + " values remain"
+                            + (len == 0 ? "" : ": a writer pads a last run to " + MAX_PADDED_GROUPS + " groups at most"));
+                }
                 long bytes = len * width;
                 Bytes.require(p - base, bytes, end - base, "bit-packed run data");
                 int take = (int) Math.min(values, left);
