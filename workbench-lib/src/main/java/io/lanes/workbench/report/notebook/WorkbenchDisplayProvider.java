@@ -1,5 +1,6 @@
 package io.lanes.workbench.report.notebook;
 
+import io.lanes.workbench.check.ConformanceReport;
 import io.lanes.workbench.report.ChartStyle;
 import io.lanes.workbench.report.Html;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -17,7 +18,8 @@ import java.util.List;
  * Renders workbench values in the Java notebook kernel (found through the kernel's
  * {@code DisplayProvider} SPI): a Tablesaw {@link Table} as an escaped HTML table plus plain text,
  * an XChart chart as PNG, or as SVG when {@link #SVG_PROPERTY} is {@code true} (emitted as
- * text/html so nbconvert's HTML export keeps it). Stateless.
+ * text/html so nbconvert's HTML export keeps it), a {@link ConformanceReport} as its table plus its
+ * console lines. Stateless.
  */
 public final class WorkbenchDisplayProvider implements DisplayProvider {
     /** System property that switches chart output to SVG. */
@@ -25,7 +27,7 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
 
     @Override
     public List<DisplayRenderer> getDisplayRenderers() {
-        return List.of(new TableRenderer(), new ChartRenderer());
+        return List.of(new TableRenderer(), new ChartRenderer(), new ConformanceRenderer());
     }
 
     @Override
@@ -51,6 +53,27 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
             DisplayData d = DisplayData.withType(MimeType.HTML.longType(),
                     "<div><b>" + Html.esc(t.name()) + "</b> (" + t.rowCount() + " rows)" + Html.table(t) + "</div>");
             d.putText(t.printAll());
+            return d;
+        }
+    }
+
+    /** A codec's conformance report: {@code Conformance.check(myCodec)} as a cell's value. */
+    static final class ConformanceRenderer implements DisplayRenderer {
+        @Override
+        public Class<?> rendererClass() {
+            return ConformanceReport.class;
+        }
+
+        @Override
+        public boolean canRender(String mime) {
+            return mime == null || mime.isEmpty() || mime.contains("html") || mime.contains("text");
+        }
+
+        @Override
+        public DisplayData render(String mime, Object o) {
+            ConformanceReport r = (ConformanceReport) o;
+            DisplayData d = DisplayData.withType(MimeType.HTML.longType(), r.toHtml());
+            d.putText(r.toString());
             return d;
         }
     }
