@@ -607,7 +607,7 @@ public final class Conformance {
                 boolean clean = o.verdict() == Outcome.Verdict.REJECTED && o.detail().equals("CorruptDataException");
                 String detail = o.verdict() == Outcome.Verdict.DECODED ? "a truncated page decoded"
                         : o.verdict() == Outcome.Verdict.REJECTED ? "rejected by " + o.detail() + ", not CorruptDataException" : o.verdict().label() + ": " + o.detail();
-                t.add(Check.TRUNCATED, clean ? null : new Failure(detail, cut, v.width(), v.pattern(), "cut at byte offset " + cut + " of a " + bytes + "-byte page", new long[0], prefix));
+                t.add(Check.TRUNCATED, clean ? null : new Failure(detail, -1, v.width(), v.pattern(), "cut at byte offset " + cut + " of a " + bytes + "-byte page", new long[0], prefix));
                 if (o.verdict() == Outcome.Verdict.HANG) {
                     t.note(Check.TRUNCATED, "stopped after a hang: its decode thread may still run");
                     return;
@@ -622,7 +622,8 @@ public final class Conformance {
         Tally tally = Fuzzer.fuzz(c, fs, System.nanoTime() + FUZZ_TIME.toNanos(), dog, new Reproducers(null));
         // the first defect in verdict order; the tally keeps one page per verdict, not their order
         Failure first = tally.firsts().entrySet().stream().findFirst()
-                .map(e -> new Failure(e.getKey().label() + ": " + e.getValue().detail(), e.getValue().input().length, -1, e.getValue().what(), "", new long[0], e.getValue().input()))
+                .map(e -> new Failure(e.getKey().label() + ": " + e.getValue().detail(), -1, -1, e.getValue().what(), "a page of " + e.getValue().input().length + " bytes",
+                        new long[0], e.getValue().input()))
                 .orElse(null);
         t.addAll(Check.MUTATED, tally.pages(), tally.defects(), first);
         if (!tally.note().isEmpty()) t.note(Check.MUTATED, tally.note());

@@ -66,7 +66,7 @@ public record ConformanceReport(String codec, boolean peer, long seed, List<Resu
      * empty (text).
      *
      * @param detail  what was wrong, in one line
-     * @param length  values in the case (for a mutated page: the page's bytes)
+     * @param length  values in the case, or -1 for a truncated or mutated page ({@code at} gives its bytes)
      * @param width   bit width of the values, or -1
      * @param pattern value pattern (or byte-string kind, or the mutation), or empty
      * @param at      where it went wrong: {@code value index 1024}, {@code byte offset 17}, ...
@@ -92,7 +92,7 @@ public record ConformanceReport(String codec, boolean peer, long seed, List<Resu
         /** {@code n=2049 width=13 pattern=random at value index 2048}, leaving out what does not apply. */
         public String where() {
             List<String> parts = new ArrayList<>();
-            if (length >= 0) parts.add((values.length == 0 && page.length > 0 ? "bytes=" : "n=") + length);
+            if (length >= 0) parts.add("n=" + length);
             if (width >= 0) parts.add("width=" + width);
             if (!pattern.isEmpty()) parts.add("pattern=" + pattern);
             if (!at.isEmpty()) parts.add("at " + at);
