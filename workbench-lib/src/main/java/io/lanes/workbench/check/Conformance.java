@@ -121,10 +121,11 @@ public final class Conformance {
         Tallies after = new Tallies();
         try (Watchdog dog = new Watchdog(s.decodeLimit())) {
             // the valid inputs on the worker too: a user's codec may hang on its own pages
-            Watchdog.Run<Tallies> run = dog.run(() -> valid(c, s), Fuzzer.FIRST_DECODE_LIMIT.plus(s.warmUp()));
+            Duration limit = Fuzzer.FIRST_DECODE_LIMIT.plus(s.warmUp());
+            Watchdog.Run<Tallies> run = dog.run(() -> valid(c, s), limit);
             if (run.hung() || run.error() != null) {
                 valid = new Tallies();
-                valid.note(Check.ROUND_TRIP, "stopped: " + (run.hung() ? "a round trip ran longer than " + Fuzzer.FIRST_DECODE_LIMIT : "threw " + run.error()));
+                valid.note(Check.ROUND_TRIP, "stopped: " + (run.hung() ? "the valid inputs took longer than " + limit : "threw " + run.error()));
                 valid.add(Check.ROUND_TRIP, new Failure(run.hung() ? "hangs on a valid input" : String.valueOf(run.error()), -1, -1, "", "", new long[0], new byte[0]));
             } else {
                 valid = run.result();
