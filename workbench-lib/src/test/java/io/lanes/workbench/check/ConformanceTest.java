@@ -24,13 +24,12 @@ class ConformanceTest {
      * (2026-12-02): the Vector API unpackers keep allocating a few hundred bytes a call once
      * compiled ({@code bitpack.seq.vector} 192, {@code bitpack.seq.vector64} 384, the
      * {@code parquet.delta*} variants and byte-array codecs that unpack with them 872 to 1744), the
-     * zstd and lz4 libraries 96 to 144, the {@code native.*} arms' foreign calls 224, and on a
-     * loaded machine a few Vector API decoders are not compiled within the warm-up. Each must pass
-     * every other check; its allocation result is printed, not asserted, until its decoder is fixed
-     * (then remove it here).
+     * zstd and lz4 libraries 96 to 144, the {@code native.*} arms' foreign calls 224. Each must
+     * pass every other check; its allocation result is printed, not asserted, until its decoder is
+     * fixed (then remove it here).
      */
     static final Set<String> ALLOCATE_PER_CALL = Set.of(
-            "bitpack.seq.vector", "bitpack.seq.vector64", "fastlanes.unpack.interleaved64",
+            "bitpack.seq.vector", "bitpack.seq.vector64",
             "parquet.delta", "parquet.delta.vscan", "parquet.delta.fused", "parquet.rle",
             "parquet.delta-length-byte-array", "parquet.delta-byte-array",
             "zstd", "lz4", "bss.zstd", "zstd64", "lz464", "bss64.zstd",
@@ -40,6 +39,14 @@ class ConformanceTest {
     Stream<DynamicTest> everyRegisteredCodecConforms() {
         return CodecRegistry.all().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
             ConformanceReport r = Conformance.check(c);
+            if (!peer(c) && !ALLOCATE_PER_CALL.contains(c.name()) && r.failed().stream().allMatch(f -> f.check() == Check.NO_ALLOCATION) && !r.passed()) {
+                // on a loaded machine the JIT may not compile a Vector API decoder within the warm-up (its queue holds
+                // every width's kernels): the first check was that warm-up, so a decoder that allocates only until
+                // compiled passes now, and one that really allocates per call fails again
+                System.out.println(r);
+                Conformance.Settings d = Conformance.Settings.DEFAULT;
+                r = Conformance.check(c, new Conformance.Settings(d.seed(), d.pages(), d.decodeLimit(), d.warmUp().multipliedBy(3)));
+            }
             System.out.println(r.passed() ? r.lines().getFirst() : r.toString());
             assertEquals(Check.values().length, r.results().size(), r.toString());
             for (ConformanceReport.Result res : r.results()) if (res.applies()) assertTrue(res.cases() > 0, c.name() + ": " + res.check() + " ran no case\n" + r);
