@@ -6,6 +6,7 @@ import io.lanes.workbench.codec.CodecRegistry;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
+import java.time.Duration;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -38,13 +39,16 @@ class ConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyRegisteredCodecConforms() {
         return CodecRegistry.all().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            ConformanceReport r = Conformance.check(c);
-            if (!peer(c) && !ALLOCATE_PER_CALL.contains(c.name()) && r.failed().stream().allMatch(f -> f.check() == Check.NO_ALLOCATION) && !r.passed()) {
+            Conformance.Settings d = Conformance.Settings.DEFAULT;
+            // a known allocator (and a peer: most allocate) would spend the whole warm-up, 10 s, waiting for a round that
+            // allocates nothing, and its allocation is not asserted: one second keeps the suite's time down
+            boolean unasserted = peer(c) || ALLOCATE_PER_CALL.contains(c.name());
+            ConformanceReport r = Conformance.check(c, unasserted ? new Conformance.Settings(d.seed(), d.pages(), d.decodeLimit(), Duration.ofSeconds(1)) : d);
+            if (!unasserted && r.failed().stream().allMatch(f -> f.check() == Check.NO_ALLOCATION) && !r.passed()) {
                 // on a loaded machine the JIT may not compile a Vector API decoder within the warm-up (its queue holds
                 // every width's kernels): the first check was that warm-up, so a decoder that allocates only until
                 // compiled passes now, and one that really allocates per call fails again
                 System.out.println(r);
-                Conformance.Settings d = Conformance.Settings.DEFAULT;
                 r = Conformance.check(c, new Conformance.Settings(d.seed(), d.pages(), d.decodeLimit(), d.warmUp().multipliedBy(3)));
             }
             System.out.println(r.passed() ? r.lines().getFirst() : r.toString());
