@@ -65,7 +65,9 @@ public record FuzzReport(String title, String unit, List<Outcome.Verdict> column
             row.append("  ").append(rejections(t));
             if (!t.note().isEmpty()) row.append("  (").append(t.note()).append(')');
             out.add(row.toString());
-            for (Map.Entry<Outcome.Verdict, String> e : t.firsts().entrySet()) out.add("    first " + e.getKey().label() + ": " + e.getValue());
+            for (Map.Entry<Outcome.Verdict, Tally.Finding> e : t.firsts().entrySet()) {
+                out.add("    first " + e.getKey().label() + ": " + e.getValue().detail() + " (" + e.getValue().what() + ")");
+            }
         }
     }
 

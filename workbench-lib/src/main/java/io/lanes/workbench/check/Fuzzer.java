@@ -137,7 +137,7 @@ public final class Fuzzer {
 
     /** Counts the outcome and writes a reproducer for a defect. */
     private static void record(Tally t, Outcome o, Codec c, byte[] page, String what, Settings s, Reproducers repro) {
-        t.add(o);
+        t.add(o, what, page);
         if (o.verdict().defect()) {
             repro.write(c.name(), o.verdict().name().toLowerCase(Locale.ROOT), page,
                     "codec=" + c.name() + " seed=" + s.seed() + " " + what + " -> " + o.verdict().label() + ": " + o.detail());

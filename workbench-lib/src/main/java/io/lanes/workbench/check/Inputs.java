@@ -55,11 +55,14 @@ final class Inputs {
         return v;
     }
 
-    /** Byte-string inputs of every length: empty strings, one repeated, shared prefixes, random bytes, one long value. */
+    /** The byte-string inputs' kinds, in the order {@link #strings} makes them for each length. */
+    static final List<String> STRING_KINDS = List.of("empty strings", "one repeated", "shared prefixes", "random bytes", "one long value");
+
+    /** Byte-string inputs of every length of {@link #LENGTHS} in every kind of {@link #STRING_KINDS}. */
     static List<ByteArrays> strings(SplittableRandom r) {
         List<ByteArrays> out = new ArrayList<>();
         for (int n : LENGTHS) {
-            for (int kind = 0; kind < 5; kind++) {
+            for (int kind = 0; kind < STRING_KINDS.size(); kind++) {
                 ByteArrays b = new ByteArrays();
                 byte[] prev = new byte[0];
                 for (int i = 0; i < n; i++) {

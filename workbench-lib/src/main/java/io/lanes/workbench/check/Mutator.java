@@ -7,14 +7,15 @@ import java.util.SplittableRandom;
  * The byte-level mutations of a valid page, each returning a new array (the input is never
  * modified) and a one-line description for the reproducer. Headers decide what a decoder trusts,
  * so field overwrites and three in four bit flips land in the first {@link #HEADER} bytes.
- * Stateless; the random source is the caller's.
+ * The fuzz engine's one mutator, public so a test of a codec's own invariants can mutate its pages
+ * the same way. Stateless; the random source is the caller's.
  */
-final class Mutator {
+public final class Mutator {
     /** Bytes at a page's start that the header-biased mutations aim at. */
     static final int HEADER = 24;
 
     /** The kinds of mutation, chosen uniformly. */
-    enum Kind {
+    public enum Kind {
         /** 1 to 3 single-bit flips. */
         BIT_FLIP,
         /** A prefix of the page. */
@@ -32,14 +33,14 @@ final class Mutator {
     }
 
     /** A mutated page and what was done to it. */
-    record Mutant(byte[] page, Kind kind, String what) {
+    public record Mutant(byte[] page, Kind kind, String what) {
     }
 
     private Mutator() {
     }
 
     /** One mutation of {@code page}, of a kind chosen by {@code r}; {@code other} is the splice partner. */
-    static Mutant mutate(byte[] page, byte[] other, SplittableRandom r) {
+    public static Mutant mutate(byte[] page, byte[] other, SplittableRandom r) {
         Kind k = Kind.values()[r.nextInt(Kind.values().length)];
         return switch (k) {
             case BIT_FLIP -> flip(page, r);

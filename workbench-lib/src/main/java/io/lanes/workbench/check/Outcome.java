@@ -21,6 +21,8 @@ public record Outcome(Verdict verdict, String detail) {
         TRAILING(true, "trailing accepted"),
         BOUND(true, "over bound"),
         CONTRACT(true, "contract breaches"),
+        /** A peer adapter's {@link io.lanes.workbench.codec.CorruptDataException} saying the peer library broke the contract on a page the adapter passed. */
+        PEER_DEFECT(true, "peer library defects"),
         OWN_PAGE(true, "own pages rejected"),
         /** A Parquet file's rejection (or a skipped column's reason) that does not name the file and column. */
         UNNAMED(true, "unnamed rejections");
@@ -48,7 +50,15 @@ public record Outcome(Verdict verdict, String detail) {
         return new Outcome(Verdict.DECODED, "");
     }
 
+    /**
+     * The phrase a peer adapter ({@code io.lanes.workbench.codec.peer}) puts in a
+     * {@link io.lanes.workbench.codec.CorruptDataException} when the peer library, not the page, is at fault.
+     */
+    static final String PEER_LIBRARY = "a defect of the peer library";
+
+    /** A documented rejection, unless the message says the peer library is at fault: that is a defect, never hidden among rejections. */
     static Outcome rejected(Throwable e) {
+        if (e.getMessage() != null && e.getMessage().contains(PEER_LIBRARY)) return defect(Verdict.PEER_DEFECT, e.getMessage());
         return new Outcome(Verdict.REJECTED, e.getClass().getSimpleName());
     }
 

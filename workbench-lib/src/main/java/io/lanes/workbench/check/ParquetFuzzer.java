@@ -103,7 +103,7 @@ public final class ParquetFuzzer {
         if (clean.verdict() != Outcome.Verdict.DECODED) {
             clean = Outcome.defect(clean.verdict().defect() ? clean.verdict() : Outcome.Verdict.OWN_PAGE, "the unmutated file: " + clean.verdict().label() + " " + clean.detail());
         }
-        t.add(clean);
+        t.add(clean, "the unmutated file", original);
         if (clean.verdict() == Outcome.Verdict.HANG) {
             t.note("stopped: reading the unmutated file hung");
             return t;
@@ -123,10 +123,11 @@ public final class ParquetFuzzer {
             Watchdog.Run<Outcome> run = dog.run(() -> read(target, column, decoders, subjects));
             // the reader holds the file and its pages: the bound is the slack plus 16 bytes per file byte
             Outcome o = Fuzzer.judge(run, Fuzzer.ALLOCATION_SLACK + 16L * m.page().length, m.page().length, false);
-            t.add(o);
+            String what = "mutated file " + done + " read for column " + column + ": " + m.kind() + " " + m.what();
+            t.add(o, what, m.page());
             if (o.verdict().defect()) {
                 repro.write(file.getFileName().toString(), o.verdict().name().toLowerCase(Locale.ROOT), m.page(), "file=" + file + " seed=" + s.seed()
-                        + " mutated file " + done + " read for column " + column + ": " + m.kind() + " " + m.what() + " -> " + o.verdict().label() + ": " + o.detail());
+                        + " " + what + " -> " + o.verdict().label() + ": " + o.detail());
             }
             if (o.verdict() == Outcome.Verdict.HANG) {
                 t.note("stopped after a hang: its read thread may still run");

@@ -13,7 +13,8 @@ import java.util.Map;
  * {@code <name>.<kind>.<k>.txt} with one line saying what it is (codec or file, mutation, seed,
  * finding). At most {@link #PER_KIND} per name and kind, so a codec failing every page does not
  * write a million files; the rest are counted in the report only. The folder is created on the
- * first failure. Used by one thread at a time.
+ * first failure; with no folder (null) nothing is written, as when a caller keeps the findings in a
+ * report instead. Used by one thread at a time.
  */
 final class Reproducers {
     /** Reproducers kept per codec (or file) and kind of failure. */
@@ -28,13 +29,13 @@ final class Reproducers {
     }
 
     /**
-     * Writes one reproducer unless {@link #PER_KIND} of that name and kind exist; returns its
-     * {@code .bin} file, or null when over the limit.
+     * Writes one reproducer unless {@link #PER_KIND} of that name and kind exist or there is no
+     * folder; returns its {@code .bin} file, or null when none was written.
      */
     Path write(String name, String kind, byte[] bytes, String line) {
         String key = name + "." + kind;
         int k = written.merge(key, 1, Integer::sum);
-        if (k > PER_KIND) return null;
+        if (k > PER_KIND || dir == null) return null;
         String stem = key.replaceAll("[^A-Za-z0-9._-]", "_") + "." + k;
         try {
             Files.createDirectories(dir);

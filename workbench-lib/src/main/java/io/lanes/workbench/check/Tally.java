@@ -16,7 +16,7 @@ public final class Tally {
     private long pages;
     private final Map<String, Long> rejections = new TreeMap<>();
     private final EnumMap<Outcome.Verdict, Long> counts = new EnumMap<>(Outcome.Verdict.class);
-    private final EnumMap<Outcome.Verdict, String> firsts = new EnumMap<>(Outcome.Verdict.class);
+    private final EnumMap<Outcome.Verdict, Finding> firsts = new EnumMap<>(Outcome.Verdict.class);
     private String note = "";
 
     Tally(String codec, boolean peer) {
@@ -24,12 +24,27 @@ public final class Tally {
         this.peer = peer;
     }
 
-    /** Counts one outcome of a mutated page (or of one of the codec's own pages). */
-    void add(Outcome o) {
+    /**
+     * The first defect of one verdict: its description, the input it came from ({@code what}: which
+     * page or file, which mutation) and that input's bytes.
+     */
+    public record Finding(String detail, String what, byte[] input) {
+        public Finding {
+            input = input.clone();
+        }
+
+        @Override
+        public byte[] input() {
+            return input.clone();
+        }
+    }
+
+    /** Counts one outcome of a mutated page (or of one of the codec's own pages, or a file); {@code what} and {@code input} say which. */
+    void add(Outcome o, String what, byte[] input) {
         pages++;
         counts.merge(o.verdict(), 1L, Long::sum);
         if (o.verdict() == Outcome.Verdict.REJECTED) rejections.merge(o.detail(), 1L, Long::sum);
-        if (o.verdict().defect()) firsts.putIfAbsent(o.verdict(), o.detail());
+        if (o.verdict().defect() && !firsts.containsKey(o.verdict())) firsts.put(o.verdict(), new Finding(o.detail(), what, input));
     }
 
     /** Records why fuzzing of this codec stopped early, or another remark for the report. */
@@ -69,9 +84,9 @@ public final class Tally {
         return Map.copyOf(rejections);
     }
 
-    /** The first description of each defect seen. */
-    public Map<Outcome.Verdict, String> firsts() {
-        return Map.copyOf(firsts);
+    /** The first finding of each defect seen, in verdict order. */
+    public Map<Outcome.Verdict, Finding> firsts() {
+        return new EnumMap<>(firsts);
     }
 
     /** Why fuzzing stopped early, or empty. */

@@ -1,6 +1,5 @@
 package io.lanes.workbench.check;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -12,8 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs each decode on a daemon worker thread under a time limit and an allocation watch
- * ({@code com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} before and after, on the
- * worker itself). A decode over the limit is a hang: the worker is interrupted and abandoned (Java
+ * ({@link Allocations#current()} before and after, on the worker itself). A decode over the limit
+ * is a hang: the worker is interrupted and abandoned (Java
  * cannot stop a spinning thread, but a daemon one cannot keep the JVM alive) and a fresh worker
  * takes the next decode. An {@link OutOfMemoryError} or {@link StackOverflowError} in the decode is
  * caught on the worker and reported, not rethrown. Used by one thread at a time.
@@ -22,8 +21,6 @@ final class Watchdog implements AutoCloseable {
     /** A decode's result with what the worker allocated while running it, or a hang. */
     record Run<T>(T result, long allocated, Throwable error, boolean hung) {
     }
-
-    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final long limitNanos;
     private ExecutorService worker = newWorker();
@@ -53,12 +50,12 @@ final class Watchdog implements AutoCloseable {
 
     private <T> Run<T> run(Supplier<T> task, long limitNanos) {
         Future<Run<T>> f = worker.submit(() -> {
-            long before = THREADS.getCurrentThreadAllocatedBytes();
+            long before = Allocations.current();
             try {
                 T r = task.get();
-                return new Run<>(r, THREADS.getCurrentThreadAllocatedBytes() - before, null, false);
+                return new Run<>(r, Allocations.current() - before, null, false);
             } catch (OutOfMemoryError | StackOverflowError e) {
-                return new Run<>(null, THREADS.getCurrentThreadAllocatedBytes() - before, e, false);
+                return new Run<>(null, Allocations.current() - before, e, false);
             }
         });
         try {

@@ -21,7 +21,7 @@ import java.io.UncheckedIOException;
         description = "Lanes Workbench: study integer-compression layouts on real columns.%n"
                 + "Set-up and tests: ./workbench test runs every test (Maven verify).",
         subcommands = {RunCommand.class, BenchCommand.class, DoctorCommand.class, NotebooksCommand.class, NotebookCommand.class, KernelCommand.class, CompareCommand.class, DatasetsCommand.class,
-                IpvCommand.class, SweepCommand.class, JmhCommand.class, ClaimsCommand.class, FuzzCommand.class, CodecsCommand.class,
+                IpvCommand.class, SweepCommand.class, JmhCommand.class, ClaimsCommand.class, FuzzCommand.class, CheckCommand.class, CodecsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static void main(String[] args) {

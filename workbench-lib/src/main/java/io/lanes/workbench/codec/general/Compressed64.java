@@ -62,7 +62,8 @@ public final class Compressed64 implements LongCodec {
             v >>>= 7;
         }
         out[p++] = (byte) v;
-        return p - outOff + compressor.compress(raw, 0, rawLen, out, p, out.length - p);
+        // the compressor may use all the room it is given: give it only the bound, so encode writes nothing past maxEncodedBytes
+        return p - outOff + compressor.compress(raw, 0, rawLen, out, p, outOff + maxEncodedBytes(n) - p);
     }
 
     @Override

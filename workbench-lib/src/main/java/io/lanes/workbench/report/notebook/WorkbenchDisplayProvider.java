@@ -1,5 +1,6 @@
 package io.lanes.workbench.report.notebook;
 
+import io.lanes.workbench.check.ConformanceReport;
 import io.lanes.workbench.report.ChartStyle;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.Results;
@@ -13,17 +14,21 @@ import tech.tablesaw.api.Table;
 
 import java.util.Base64;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Renders workbench values in the Java notebook kernel (found through the kernel's
  * {@code DisplayProvider} SPI): a Tablesaw {@link Table} as an escaped HTML table plus plain text,
  * an XChart chart as PNG, or as SVG when {@link ChartStyle#SVG_PROPERTY} is {@code true} (emitted as
- * text/html so nbconvert's HTML export keeps it). Stateless.
+ * text/html so nbconvert's HTML export keeps it), a study's {@link Results} and a
+ * {@link ConformanceReport} by their own HTML, with their console text beside. Stateless.
  */
 public final class WorkbenchDisplayProvider implements DisplayProvider {
     @Override
     public List<DisplayRenderer> getDisplayRenderers() {
-        return List.of(new TableRenderer(), new ChartRenderer(), new ResultsRenderer());
+        return List.of(new TableRenderer(), new ChartRenderer(),
+                new SelfRendering<>(Results.class, Results::toHtml, Results::toString),
+                new SelfRendering<>(ConformanceReport.class, ConformanceReport::toHtml, ConformanceReport::toString));
     }
 
     @Override
@@ -53,11 +58,14 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
         }
     }
 
-    /** A study's results: header, summary and chart ({@link Results#toHtml()}), plain text beside. */
-    static final class ResultsRenderer implements DisplayRenderer {
+    /**
+     * A value that renders itself: {@code html} its HTML, {@code text} its plain text beside (a
+     * study's {@link Results}, a {@link ConformanceReport}).
+     */
+    record SelfRendering<T>(Class<T> type, Function<T, String> html, Function<T, String> text) implements DisplayRenderer {
         @Override
         public Class<?> rendererClass() {
-            return Results.class;
+            return type;
         }
 
         @Override
@@ -67,9 +75,9 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
 
         @Override
         public DisplayData render(String mime, Object o) {
-            Results r = (Results) o;
-            DisplayData d = DisplayData.withType(MimeType.HTML.longType(), r.toHtml());
-            d.putText(r.toString());
+            T v = type.cast(o);
+            DisplayData d = DisplayData.withType(MimeType.HTML.longType(), html.apply(v));
+            d.putText(text.apply(v));
             return d;
         }
     }

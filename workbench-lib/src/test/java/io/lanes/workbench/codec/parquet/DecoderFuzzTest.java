@@ -1,136 +1,48 @@
 package io.lanes.workbench.codec.parquet;
 
-import io.lanes.workbench.codec.ByteArrayCodec;
-import io.lanes.workbench.codec.ByteArrays;
+import io.lanes.workbench.check.FuzzReport;
+import io.lanes.workbench.check.Fuzzer;
+import io.lanes.workbench.check.Tally;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
-import io.lanes.workbench.codec.IntCodec;
-import io.lanes.workbench.codec.LongCodec;
-import io.lanes.workbench.codec.PageFuzz;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fuzzes every decoder of this issue (Parquet encodings and general-purpose baselines; not the
- * peers) with mutated valid pages: bit flips (biased to the headers), truncations, overwritten
- * varint length fields and random byte runs. A decoder may only throw
- * {@link CorruptDataException}, or complain that the page exceeds the caller's buffer
- * (IllegalArgumentException for a count over its length, {@link ByteArrays.LimitExceeded}), or decode: then it returns the page's own count and writes nothing
- * outside its range. Cases: {@code -Dwb.fuzz.cases=N} per decoder; by default enough for 100,000+
- * in all. A hang fails the test by its timeout.
+ * Every decoder of the Parquet encodings and the general-purpose baselines (not the peers) through
+ * the fuzz engine ({@link Fuzzer}) with a larger budget than every codec's CI share: 120,000 mutated
+ * pages in all by default ({@code -Dwb.fuzz.cases=N} per decoder), header varints overwritten with
+ * boundary values among them. A decoder may only throw CorruptDataException, or complain that the
+ * page exceeds the caller's buffer, or decode: then it returns the page's own count and writes
+ * nothing outside its range. A hang is a defect after 5 s.
  */
 class DecoderFuzzTest {
     static final int DEFAULT_TOTAL = 120_000;
-    static final long SEED = PageFuzz.SEED;
+    static final long SEED = Long.getLong("wb.fuzz.seed", 20_261_130L);
+
+    @TempDir
+    Path out;
 
     static List<Codec> ours() {
-        List<Codec> l = new ArrayList<>();
-        for (Codec c : CodecRegistry.all()) {
+        return CodecRegistry.all().stream().filter(c -> {
             String n = c.name();
-            if (n.startsWith("parquet.") || n.startsWith("zstd") || n.startsWith("lz4") || n.startsWith("bss")) l.add(c);
-        }
-        return l;
+            return n.startsWith("parquet.") || n.startsWith("zstd") || n.startsWith("lz4") || n.startsWith("bss");
+        }).toList();
     }
 
-    static int casesPerDecoder(int decoders) {
-        return PageFuzz.casesPerDecoder(decoders, DEFAULT_TOTAL);
-    }
-
-    @TestFactory
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    Stream<DynamicTest> mutatedPagesFailCleanlyOrDecode() {
+    @Test
+    void mutatedPagesFailCleanlyOrDecode() {
         List<Codec> codecs = ours();
-        int cases = casesPerDecoder(codecs.size());
-        List<DynamicTest> tests = new ArrayList<>();
-        long[] total = {0};
-        for (Codec c : codecs) {
-            tests.add(DynamicTest.dynamicTest(c.name(), () -> {
-                SplittableRandom r = new SplittableRandom(SEED ^ c.name().hashCode());
-                List<byte[]> pages = validPages(c, r);
-                PageFuzz.Target t = PageFuzz.target(c);
-                for (int i = 0; i < cases; i++) {
-                    byte[] page = pages.get(r.nextInt(pages.size()));
-                    byte[] bad = mutate(page, r);
-                    t.check(bad, "case " + i + " of seed " + SEED);
-                }
-                total[0] += cases;
-            }));
-        }
-        tests.add(DynamicTest.dynamicTest("total cases", () -> assertTrue(total[0] >= Math.min(100_000, (long) cases * codecs.size()),
-                "ran " + total[0] + " fuzz cases")));
-        return tests.stream();
-    }
-
-    /** Pages of a few shapes: narrow, wide, sorted, runs; lengths around block edges. */
-    static List<byte[]> validPages(Codec c, SplittableRandom r) {
-        List<byte[]> pages = new ArrayList<>();
-        for (int n : new int[] {0, 1, 9, 130, 1000, 2049}) {
-            for (int shape = 0; shape < 4; shape++) {
-                long[] v = new long[n];
-                long acc = r.nextLong();
-                for (int i = 0; i < n; i++) {
-                    v[i] = switch (shape) {
-                        case 0 -> r.nextInt(16);
-                        case 1 -> r.nextLong();
-                        case 2 -> acc += r.nextInt(100);
-                        default -> (i / 37) % 3;
-                    };
-                }
-                pages.add(encode(c, v, r));
-            }
-        }
-        return pages;
-    }
-
-    static byte[] encode(Codec c, long[] v, SplittableRandom r) {
-        int n = v.length;
-        byte[] out;
-        int len;
-        if (c instanceof IntCodec ic) {
-            int[] x = new int[n];
-            for (int i = 0; i < n; i++) x[i] = (int) v[i];
-            out = new byte[ic.maxEncodedBytes(n)];
-            len = ic.encode(x, 0, n, out, 0);
-        } else if (c instanceof LongCodec lc) {
-            out = new byte[lc.maxEncodedBytes(n)];
-            len = lc.encode(v, 0, n, out, 0);
-        } else {
-            ByteArrayCodec bc = (ByteArrayCodec) c;
-            ByteArrays b = new ByteArrays();
-            for (long x : v) {
-                byte[] s = Long.toString(x & 0xFFFFFFL, 7 + r.nextInt(20)).getBytes();
-                b.add(s, 0, s.length);
-            }
-            out = new byte[bc.maxEncodedBytes(n, b.bytes())];
-            len = bc.encode(b, 0, n, out, 0);
-        }
-        return Arrays.copyOf(out, len);
-    }
-
-    /** A header varint overwritten with a large or boundary value (one time in five), else one of {@link PageFuzz#mutateBytes}. */
-    static byte[] mutate(byte[] page, SplittableRandom r) {
-        if (r.nextInt(5) != 0 || page.length == 0) return PageFuzz.mutateBytes(page, r, 24);
-        byte[] b = page.clone();
-        int pos = r.nextInt(Math.min(b.length, 12));
-        long v = switch (r.nextInt(4)) {
-            case 0 -> r.nextLong() >>> r.nextInt(64);
-            case 1 -> 0;
-            case 2 -> Integer.MAX_VALUE;
-            default -> (1L << r.nextInt(40)) + r.nextInt(3) - 1;
-        };
-        byte[] enc = new byte[10];
-        int l = Leb128.write(v, enc, 0);
-        System.arraycopy(enc, 0, b, pos, Math.min(l, b.length - pos));
-        return b;
+        int pages = Integer.getInteger("wb.fuzz.cases", (DEFAULT_TOTAL + codecs.size() - 1) / codecs.size());
+        FuzzReport r = Fuzzer.run(codecs, new Fuzzer.Settings(SEED, pages, Duration.ofMinutes(5), Duration.ofSeconds(5), out), line -> { });
+        String text = String.join("\n", r.lines());
+        assertTrue(r.clean(), text);
+        for (Tally t : r.tallies()) assertTrue(t.pages() >= pages, t.codec() + " ran " + t.pages() + " pages\n" + text);
     }
 }

@@ -1,6 +1,6 @@
 package io.lanes.workbench.codec.parquet;
 
-import io.lanes.workbench.codec.Allocations;
+import io.lanes.workbench.check.Allocations;
 import io.lanes.workbench.codec.CorruptDataException;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.CompressionCodec;
@@ -91,16 +91,23 @@ class ParquetFileHardeningTest {
     Outcome read(String what, byte[] bytes, int only) throws IOException {
         Path f = ParquetMutations.write(tmp, "m" + (written++ % 4) + ".parquet", bytes);
         ParquetFile[] pf = new ParquetFile[1];
-        Throwable t = Allocations.runBounded(what + ": open", () -> pf[0] = ParquetFile.open(f));
+        Throwable t = bounded(what + ": open", () -> pf[0] = ParquetFile.open(f));
         if (t != null) return new Outcome(documented(what + ": open", t, false), List.of());
         List<RuntimeException> columns = new ArrayList<>();
         int n = pf[0].columns().size();
         for (int i = 0; i < n; i++) {
             String c = pf[0].columns().get(i).path();
-            Throwable e = only >= 0 && i != only && i != (only + 1) % n ? null : Allocations.runBounded(what + ": column " + c, () -> pf[0].pages(c));
+            Throwable e = only >= 0 && i != only && i != (only + 1) % n ? null : bounded(what + ": column " + c, () -> pf[0].pages(c));
             columns.add(e == null ? null : documented(what + ": column " + c, e, true));
         }
         return new Outcome(null, columns);
+    }
+
+    /** Runs {@code action}, fails if it allocated {@link Allocations#BOUND} bytes or more, and returns what it threw. */
+    private static Throwable bounded(String what, Allocations.Action action) {
+        Allocations.Run run = Allocations.run(action);
+        assertTrue(run.bounded(), () -> what + ": " + run);
+        return run.thrown();
     }
 
     private static RuntimeException documented(String what, Throwable t, boolean page) {

@@ -1,6 +1,6 @@
 package io.lanes.workbench.codec.peer;
 
-import io.lanes.workbench.codec.Allocations;
+import io.lanes.workbench.check.Allocations;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
@@ -38,11 +38,12 @@ class PeersDocTest {
             String field = m.group(2).replace('\n', ' ');
             byte[] page = HexFormat.of().parseHex(m.group(3).replaceAll("\\s+", ""));
             String what = c.name() + " on " + page.length + " bytes";
-            Throwable t = Allocations.runBounded(what, () -> {
+            Allocations.Run run = Allocations.run(() -> {
                 if (c instanceof IntCodec ic) ic.decode(page, 0, page.length, new int[1024], 0);
                 else ((LongCodec) c).decode(page, 0, page.length, new long[1024], 0);
             });
-            CorruptDataException e = assertInstanceOf(CorruptDataException.class, t, what);
+            assertTrue(run.bounded(), what + ": " + run);
+            CorruptDataException e = assertInstanceOf(CorruptDataException.class, run.thrown(), what);
             assertEquals(field, e.field(), what + ": " + e.getMessage());
         }
         assertTrue(found >= 10, "reproducers found in " + DOC + ": " + found);
