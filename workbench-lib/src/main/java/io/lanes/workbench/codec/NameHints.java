@@ -8,7 +8,7 @@ import java.util.List;
  * The tail of an unknown-codec message: the few closest names, then where the whole list is. The
  * list itself is not dumped: with 70-odd names one line of them hid the hint. Stateless.
  */
-final class NameHints {
+public final class NameHints {
     /** Names offered at most. */
     private static final int MAX = 3;
 
@@ -26,8 +26,8 @@ final class NameHints {
         return (near.isEmpty() ? "" : "; closest: " + String.join(", ", near)) + "; `./workbench codecs` lists all " + names.size();
     }
 
-    /** Levenshtein distance: insertions, deletions and substitutions. */
-    static int distance(String a, String b) {
+    /** Levenshtein distance (insertions, deletions, substitutions): the suggestions for codec names here and dataset ids in the corpus catalog. */
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) prev[j] = j;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lanes.workbench.codec.NameHints;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -346,29 +347,11 @@ public final class Catalog {
         String key = id.toLowerCase(Locale.ROOT);
         List<String> close = known.stream()
                 .filter(k -> k.toLowerCase(Locale.ROOT).contains(key) || key.contains(k.toLowerCase(Locale.ROOT))
-                        || distance(k.toLowerCase(Locale.ROOT), key) <= 2)
-                .sorted(Comparator.comparingInt((String k) -> distance(k.toLowerCase(Locale.ROOT), key)))
+                        || NameHints.distance(k.toLowerCase(Locale.ROOT), key) <= 2)
+                .sorted(Comparator.comparingInt((String k) -> NameHints.distance(k.toLowerCase(Locale.ROOT), key)))
                 .limit(5).toList();
         return new CorpusException("unknown " + what + " '" + id + "'"
                 + (close.isEmpty() ? "" : "; did you mean " + String.join(", ", close) + "?")
                 + " (`workbench datasets list` shows every dataset and set)");
-    }
-
-    /** Levenshtein distance, for suggestions. */
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }
