@@ -9,3 +9,5 @@ import java.nio.file.*;
 import java.util.*;
 import java.util.function.*;
 import io.lanes.workbench.report.claims.*;
+import io.lanes.workbench.check.*;
+import io.lanes.workbench.codec.bitpack.Unpackers;
