@@ -9,6 +9,7 @@ import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.measure.StoreOnly;
+import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.Results;
 import io.lanes.workbench.report.Study;
@@ -123,7 +124,7 @@ final class BenchCommand implements Callable<Integer> {
             study.pages(pageSets(arms, columns));
         } else {
             if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH [--column NAME] or --pages PARQUET");
-            study.columns(columns).ladder(ladder == null ? List.of("400KiB") : List.of(ladder.split(",")));
+            study.columns(columns).ladder(WorkingSet.parseList(ladder == null ? "400KiB" : ladder).stream().map(WorkingSet::label).toList());
             if (ipv) study.ipv();
         }
         Results results = study.run();
