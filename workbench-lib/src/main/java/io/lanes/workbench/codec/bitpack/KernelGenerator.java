@@ -231,10 +231,10 @@ public final class KernelGenerator {
         boolean anyHalf = halfwords(t, vb, 1);
         String halfVec = t == Ty.INT ? "ShortVector" : "IntVector";
         String halfBox = t == Ty.INT ? "Short" : "Integer";
+        String halfPrim = t == Ty.INT ? "short" : "int";
         if (anyHalf && t == Ty.LONG) s.line("import jdk.incubator.vector.IntVector;");
         s.line("import jdk.incubator.vector." + t.vec + ";");
         if (anyHalf && t == Ty.INT) s.line("import jdk.incubator.vector.ShortVector;");
-        s.line("import jdk.incubator.vector.VectorShuffle;");
         s.line("import jdk.incubator.vector.VectorSpecies;").line("");
         s.line("import java.util.Arrays;").line("");
         s.line("import static jdk.incubator.vector.VectorOperators.LSHL;");
@@ -255,13 +255,13 @@ public final class KernelGenerator {
         s.line("private static final int VL = " + vl + ";");
         s.line("private static final int PER_GROUP = " + groupOut + ";");
         s.line("/** Per (width, output vector j, lane): the lane's word, right shift and left shift. */");
-        s.line("private static final int[] IDX = new int[" + (t.bits + 1) + " * PER_GROUP * VL];");
+        s.line("private static final " + t.prim + "[] IDX = new " + t.prim + "[" + (t.bits + 1) + " * PER_GROUP * VL];");
         s.line("private static final " + t.prim + "[] SHR = new " + t.prim + "[IDX.length];");
         s.line("private static final " + t.prim + "[] SHL = new " + t.prim + "[IDX.length];");
         if (anyHalf) {
             s.line("private static final VectorSpecies<" + halfBox + "> H = " + halfVec + ".SPECIES_" + vb + ";");
             s.line("/** Per (width 1.." + (t.bits / 2 + 1) + ", output vector j): the half-lane each half-lane takes, and each lane's right shift. */");
-            s.line("private static final int[] HIDX = new int[" + (t.bits / 2 + 2) + " * PER_GROUP * 2 * VL];");
+            s.line("private static final " + halfPrim + "[] HIDX = new " + halfPrim + "[" + (t.bits / 2 + 2) + " * PER_GROUP * 2 * VL];");
             s.line("private static final " + t.prim + "[] HSHR = new " + t.prim + "[" + (t.bits / 2 + 2) + " * PER_GROUP * VL];");
         }
         int[] read = new int[t.bits + 1];
@@ -296,8 +296,8 @@ public final class KernelGenerator {
             s.line("for (int e = 0; e < VL; e++) {");
             s.line("int b = (int) (bit % " + h + ") + e * w;");
             s.line("int at = (w * PER_GROUP + j) * VL + e;");
-            s.line("HIDX[2 * at] = b / " + h + ";");
-            s.line("HIDX[2 * at + 1] = b / " + h + " + 1;");
+            s.line("HIDX[2 * at] = (" + halfPrim + ") (b / " + h + ");");
+            s.line("HIDX[2 * at + 1] = (" + halfPrim + ") (b / " + h + " + 1);");
             s.line("HSHR[at] = b % " + h + ";");
             s.line("}").line("}").line("}");
         }
@@ -346,7 +346,7 @@ public final class KernelGenerator {
                         int c = constOf.size();
                         constOf.put(hp.key(), c);
                         int at = (w * groupOut + j) * vl;
-                        s.line("VectorShuffle<" + halfBox + "> x" + c + " = VectorShuffle.fromArray(H, HIDX, " + 2 * at + ");");
+                        s.line(halfVec + " x" + c + " = " + halfVec + ".fromArray(H, HIDX, " + 2 * at + ");");
                         s.line(t.vec + " r" + c + " = " + t.vec + ".fromArray(S, HSHR, " + at + ");");
                     }
                     maskVar(s, t, w);
@@ -355,7 +355,7 @@ public final class KernelGenerator {
                         HalfPattern hp = HalfPattern.of(t, vl, w, j);
                         int c = constOf.get(hp.key());
                         String src = "ByteVector.fromArray(B, in, p + " + hp.byteOff + ").reinterpretAs" + (t == Ty.INT ? "Shorts" : "Ints") + "()";
-                        s.line(src + ".rearrange(x" + c + ").reinterpretAs" + t.cap + "s().lanewise(LSHR, r" + c + ").and(m).intoArray(out, o + " + j * vl + ");");
+                        s.line("x" + c + ".selectFrom(" + src + ").reinterpretAs" + t.cap + "s().lanewise(LSHR, r" + c + ").and(m).intoArray(out, o + " + j * vl + ");");
                     }
                     s.line("}").line("}");
                 }
@@ -375,7 +375,7 @@ public final class KernelGenerator {
                         int c = constOf.size();
                         constOf.put(pt.key(), c);
                         int at = (w * groupOut + j) * vl;
-                        if (!pt.identity()) s.line("VectorShuffle<" + t.box + "> x" + c + " = VectorShuffle.fromArray(S, IDX, " + at + ");");
+                        if (!pt.identity()) s.line(t.vec + " x" + c + " = " + t.vec + ".fromArray(S, IDX, " + at + ");");
                         if (!pt.noShift()) s.line(t.vec + " r" + c + " = " + t.vec + ".fromArray(S, SHR, " + at + ");");
                         if (pt.straddles) s.line(t.vec + " l" + c + " = " + t.vec + ".fromArray(S, SHL, " + at + ");");
                     }
@@ -386,10 +386,11 @@ public final class KernelGenerator {
                     Pattern pt = pats.get(j - range[0]);
                     int c = constOf.get(pt.key());
                     String lo = t.load("in", "p + " + pt.k0 * t.bytes());
-                    if (!pt.identity()) lo += ".rearrange(x" + c + ")";
+                    if (!pt.identity()) lo = "x" + c + ".selectFrom(" + lo + ")";
                     if (!pt.noShift()) lo += ".lanewise(LSHR, r" + c + ")";
                     if (pt.straddles) {
-                        lo += ".or(" + t.load("in", "p + " + (pt.k0 + 1) * t.bytes()) + (pt.identity() ? "" : ".rearrange(x" + c + ")") + ".lanewise(LSHL, l" + c + "))";
+                        String hi = t.load("in", "p + " + (pt.k0 + 1) * t.bytes());
+                        lo += ".or(" + (pt.identity() ? hi : "x" + c + ".selectFrom(" + hi + ")") + ".lanewise(LSHL, l" + c + "))";
                     }
                     s.line(lo + ".and(m).intoArray(out, o + " + j * vl + ");");
                 }

@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.bitpack;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -92,714 +91,714 @@ final class SeqVector32Gen128 implements SeqVectorCode32 {
     }
 
     private static void unpack1_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 32);
+        IntVector x0 = IntVector.fromArray(S, IDX, 32);
         IntVector r0 = IntVector.fromArray(S, SHR, 32);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 36);
+        IntVector x1 = IntVector.fromArray(S, IDX, 36);
         IntVector r1 = IntVector.fromArray(S, SHR, 36);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 40);
+        IntVector x2 = IntVector.fromArray(S, IDX, 40);
         IntVector r2 = IntVector.fromArray(S, SHR, 40);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 44);
+        IntVector x3 = IntVector.fromArray(S, IDX, 44);
         IntVector r3 = IntVector.fromArray(S, SHR, 44);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 48);
+        IntVector x4 = IntVector.fromArray(S, IDX, 48);
         IntVector r4 = IntVector.fromArray(S, SHR, 48);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 52);
+        IntVector x5 = IntVector.fromArray(S, IDX, 52);
         IntVector r5 = IntVector.fromArray(S, SHR, 52);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 56);
+        IntVector x6 = IntVector.fromArray(S, IDX, 56);
         IntVector r6 = IntVector.fromArray(S, SHR, 56);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 60);
+        IntVector x7 = IntVector.fromArray(S, IDX, 60);
         IntVector r7 = IntVector.fromArray(S, SHR, 60);
         IntVector m = IntVector.broadcast(S, 0x1);
         for (int g = 0; g < groups; g++, p += 4, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 64);
+        IntVector x0 = IntVector.fromArray(S, IDX, 64);
         IntVector r0 = IntVector.fromArray(S, SHR, 64);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 68);
+        IntVector x1 = IntVector.fromArray(S, IDX, 68);
         IntVector r1 = IntVector.fromArray(S, SHR, 68);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 72);
+        IntVector x2 = IntVector.fromArray(S, IDX, 72);
         IntVector r2 = IntVector.fromArray(S, SHR, 72);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 76);
+        IntVector x3 = IntVector.fromArray(S, IDX, 76);
         IntVector r3 = IntVector.fromArray(S, SHR, 76);
         IntVector m = IntVector.broadcast(S, 0x3);
         for (int g = 0; g < groups; g++, p += 8, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 96);
+        IntVector x0 = IntVector.fromArray(S, IDX, 96);
         IntVector r0 = IntVector.fromArray(S, SHR, 96);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 100);
+        IntVector x1 = IntVector.fromArray(S, IDX, 100);
         IntVector r1 = IntVector.fromArray(S, SHR, 100);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 104);
+        IntVector x2 = IntVector.fromArray(S, IDX, 104);
         IntVector r2 = IntVector.fromArray(S, SHR, 104);
         IntVector l2 = IntVector.fromArray(S, SHL, 104);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 108);
+        IntVector x3 = IntVector.fromArray(S, IDX, 108);
         IntVector r3 = IntVector.fromArray(S, SHR, 108);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 112);
+        IntVector x4 = IntVector.fromArray(S, IDX, 112);
         IntVector r4 = IntVector.fromArray(S, SHR, 112);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 116);
+        IntVector x5 = IntVector.fromArray(S, IDX, 116);
         IntVector r5 = IntVector.fromArray(S, SHR, 116);
         IntVector l5 = IntVector.fromArray(S, SHL, 116);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 120);
+        IntVector x6 = IntVector.fromArray(S, IDX, 120);
         IntVector r6 = IntVector.fromArray(S, SHR, 120);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 124);
+        IntVector x7 = IntVector.fromArray(S, IDX, 124);
         IntVector r7 = IntVector.fromArray(S, SHR, 124);
         IntVector m = IntVector.broadcast(S, 0x7);
         for (int g = 0; g < groups; g++, p += 12, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 128);
+        IntVector x0 = IntVector.fromArray(S, IDX, 128);
         IntVector r0 = IntVector.fromArray(S, SHR, 128);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 132);
+        IntVector x1 = IntVector.fromArray(S, IDX, 132);
         IntVector r1 = IntVector.fromArray(S, SHR, 132);
         IntVector m = IntVector.broadcast(S, 0xf);
         for (int g = 0; g < groups; g++, p += 16, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 160);
+        IntVector x0 = IntVector.fromArray(S, IDX, 160);
         IntVector r0 = IntVector.fromArray(S, SHR, 160);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 164);
+        IntVector x1 = IntVector.fromArray(S, IDX, 164);
         IntVector r1 = IntVector.fromArray(S, SHR, 164);
         IntVector l1 = IntVector.fromArray(S, SHL, 164);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 168);
+        IntVector x2 = IntVector.fromArray(S, IDX, 168);
         IntVector r2 = IntVector.fromArray(S, SHR, 168);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 172);
+        IntVector x3 = IntVector.fromArray(S, IDX, 172);
         IntVector r3 = IntVector.fromArray(S, SHR, 172);
         IntVector l3 = IntVector.fromArray(S, SHL, 172);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 176);
+        IntVector x4 = IntVector.fromArray(S, IDX, 176);
         IntVector r4 = IntVector.fromArray(S, SHR, 176);
         IntVector l4 = IntVector.fromArray(S, SHL, 176);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 180);
+        IntVector x5 = IntVector.fromArray(S, IDX, 180);
         IntVector r5 = IntVector.fromArray(S, SHR, 180);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 184);
+        IntVector x6 = IntVector.fromArray(S, IDX, 184);
         IntVector r6 = IntVector.fromArray(S, SHR, 184);
         IntVector l6 = IntVector.fromArray(S, SHL, 184);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 188);
+        IntVector x7 = IntVector.fromArray(S, IDX, 188);
         IntVector r7 = IntVector.fromArray(S, SHR, 188);
         IntVector m = IntVector.broadcast(S, 0x1f);
         for (int g = 0; g < groups; g++, p += 20, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 192);
+        IntVector x0 = IntVector.fromArray(S, IDX, 192);
         IntVector r0 = IntVector.fromArray(S, SHR, 192);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 196);
+        IntVector x1 = IntVector.fromArray(S, IDX, 196);
         IntVector r1 = IntVector.fromArray(S, SHR, 196);
         IntVector l1 = IntVector.fromArray(S, SHL, 196);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 200);
+        IntVector x2 = IntVector.fromArray(S, IDX, 200);
         IntVector r2 = IntVector.fromArray(S, SHR, 200);
         IntVector l2 = IntVector.fromArray(S, SHL, 200);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 204);
+        IntVector x3 = IntVector.fromArray(S, IDX, 204);
         IntVector r3 = IntVector.fromArray(S, SHR, 204);
         IntVector m = IntVector.broadcast(S, 0x3f);
         for (int g = 0; g < groups; g++, p += 24, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 224);
+        IntVector x0 = IntVector.fromArray(S, IDX, 224);
         IntVector r0 = IntVector.fromArray(S, SHR, 224);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 228);
+        IntVector x1 = IntVector.fromArray(S, IDX, 228);
         IntVector r1 = IntVector.fromArray(S, SHR, 228);
         IntVector l1 = IntVector.fromArray(S, SHL, 228);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 232);
+        IntVector x2 = IntVector.fromArray(S, IDX, 232);
         IntVector r2 = IntVector.fromArray(S, SHR, 232);
         IntVector l2 = IntVector.fromArray(S, SHL, 232);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 236);
+        IntVector x3 = IntVector.fromArray(S, IDX, 236);
         IntVector r3 = IntVector.fromArray(S, SHR, 236);
         IntVector l3 = IntVector.fromArray(S, SHL, 236);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 240);
+        IntVector x4 = IntVector.fromArray(S, IDX, 240);
         IntVector r4 = IntVector.fromArray(S, SHR, 240);
         IntVector l4 = IntVector.fromArray(S, SHL, 240);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 244);
+        IntVector x5 = IntVector.fromArray(S, IDX, 244);
         IntVector r5 = IntVector.fromArray(S, SHR, 244);
         IntVector l5 = IntVector.fromArray(S, SHL, 244);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 248);
+        IntVector x6 = IntVector.fromArray(S, IDX, 248);
         IntVector r6 = IntVector.fromArray(S, SHR, 248);
         IntVector l6 = IntVector.fromArray(S, SHL, 248);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 252);
+        IntVector x7 = IntVector.fromArray(S, IDX, 252);
         IntVector r7 = IntVector.fromArray(S, SHR, 252);
         IntVector m = IntVector.broadcast(S, 0x7f);
         for (int g = 0; g < groups; g++, p += 28, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 256);
+        IntVector x0 = IntVector.fromArray(S, IDX, 256);
         IntVector r0 = IntVector.fromArray(S, SHR, 256);
         IntVector m = IntVector.broadcast(S, 0xff);
         for (int g = 0; g < groups; g++, p += 32, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 288);
+        IntVector x0 = IntVector.fromArray(S, IDX, 288);
         IntVector r0 = IntVector.fromArray(S, SHR, 288);
         IntVector l0 = IntVector.fromArray(S, SHL, 288);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 292);
+        IntVector x1 = IntVector.fromArray(S, IDX, 292);
         IntVector r1 = IntVector.fromArray(S, SHR, 292);
         IntVector l1 = IntVector.fromArray(S, SHL, 292);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 296);
+        IntVector x2 = IntVector.fromArray(S, IDX, 296);
         IntVector r2 = IntVector.fromArray(S, SHR, 296);
         IntVector l2 = IntVector.fromArray(S, SHL, 296);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 300);
+        IntVector x3 = IntVector.fromArray(S, IDX, 300);
         IntVector r3 = IntVector.fromArray(S, SHR, 300);
         IntVector l3 = IntVector.fromArray(S, SHL, 300);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 304);
+        IntVector x4 = IntVector.fromArray(S, IDX, 304);
         IntVector r4 = IntVector.fromArray(S, SHR, 304);
         IntVector l4 = IntVector.fromArray(S, SHL, 304);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 308);
+        IntVector x5 = IntVector.fromArray(S, IDX, 308);
         IntVector r5 = IntVector.fromArray(S, SHR, 308);
         IntVector l5 = IntVector.fromArray(S, SHL, 308);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 312);
+        IntVector x6 = IntVector.fromArray(S, IDX, 312);
         IntVector r6 = IntVector.fromArray(S, SHR, 312);
         IntVector l6 = IntVector.fromArray(S, SHL, 312);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 316);
+        IntVector x7 = IntVector.fromArray(S, IDX, 316);
         IntVector r7 = IntVector.fromArray(S, SHR, 316);
         IntVector l7 = IntVector.fromArray(S, SHL, 316);
         IntVector m = IntVector.broadcast(S, 0x1ff);
         for (int g = 0; g < groups; g++, p += 36, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 320);
+        IntVector x0 = IntVector.fromArray(S, IDX, 320);
         IntVector r0 = IntVector.fromArray(S, SHR, 320);
         IntVector l0 = IntVector.fromArray(S, SHL, 320);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 324);
+        IntVector x1 = IntVector.fromArray(S, IDX, 324);
         IntVector r1 = IntVector.fromArray(S, SHR, 324);
         IntVector l1 = IntVector.fromArray(S, SHL, 324);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 328);
+        IntVector x2 = IntVector.fromArray(S, IDX, 328);
         IntVector r2 = IntVector.fromArray(S, SHR, 328);
         IntVector l2 = IntVector.fromArray(S, SHL, 328);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 332);
+        IntVector x3 = IntVector.fromArray(S, IDX, 332);
         IntVector r3 = IntVector.fromArray(S, SHR, 332);
         IntVector l3 = IntVector.fromArray(S, SHL, 332);
         IntVector m = IntVector.broadcast(S, 0x3ff);
         for (int g = 0; g < groups; g++, p += 40, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 352);
+        IntVector x0 = IntVector.fromArray(S, IDX, 352);
         IntVector r0 = IntVector.fromArray(S, SHR, 352);
         IntVector l0 = IntVector.fromArray(S, SHL, 352);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 356);
+        IntVector x1 = IntVector.fromArray(S, IDX, 356);
         IntVector r1 = IntVector.fromArray(S, SHR, 356);
         IntVector l1 = IntVector.fromArray(S, SHL, 356);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 360);
+        IntVector x2 = IntVector.fromArray(S, IDX, 360);
         IntVector r2 = IntVector.fromArray(S, SHR, 360);
         IntVector l2 = IntVector.fromArray(S, SHL, 360);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 364);
+        IntVector x3 = IntVector.fromArray(S, IDX, 364);
         IntVector r3 = IntVector.fromArray(S, SHR, 364);
         IntVector l3 = IntVector.fromArray(S, SHL, 364);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 368);
+        IntVector x4 = IntVector.fromArray(S, IDX, 368);
         IntVector r4 = IntVector.fromArray(S, SHR, 368);
         IntVector l4 = IntVector.fromArray(S, SHL, 368);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 372);
+        IntVector x5 = IntVector.fromArray(S, IDX, 372);
         IntVector r5 = IntVector.fromArray(S, SHR, 372);
         IntVector l5 = IntVector.fromArray(S, SHL, 372);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 376);
+        IntVector x6 = IntVector.fromArray(S, IDX, 376);
         IntVector r6 = IntVector.fromArray(S, SHR, 376);
         IntVector l6 = IntVector.fromArray(S, SHL, 376);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 380);
+        IntVector x7 = IntVector.fromArray(S, IDX, 380);
         IntVector r7 = IntVector.fromArray(S, SHR, 380);
         IntVector l7 = IntVector.fromArray(S, SHL, 380);
         IntVector m = IntVector.broadcast(S, 0x7ff);
         for (int g = 0; g < groups; g++, p += 44, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 384);
+        IntVector x0 = IntVector.fromArray(S, IDX, 384);
         IntVector r0 = IntVector.fromArray(S, SHR, 384);
         IntVector l0 = IntVector.fromArray(S, SHL, 384);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 388);
+        IntVector x1 = IntVector.fromArray(S, IDX, 388);
         IntVector r1 = IntVector.fromArray(S, SHR, 388);
         IntVector l1 = IntVector.fromArray(S, SHL, 388);
         IntVector m = IntVector.broadcast(S, 0xfff);
         for (int g = 0; g < groups; g++, p += 48, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 416);
+        IntVector x0 = IntVector.fromArray(S, IDX, 416);
         IntVector r0 = IntVector.fromArray(S, SHR, 416);
         IntVector l0 = IntVector.fromArray(S, SHL, 416);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 420);
+        IntVector x1 = IntVector.fromArray(S, IDX, 420);
         IntVector r1 = IntVector.fromArray(S, SHR, 420);
         IntVector l1 = IntVector.fromArray(S, SHL, 420);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 424);
+        IntVector x2 = IntVector.fromArray(S, IDX, 424);
         IntVector r2 = IntVector.fromArray(S, SHR, 424);
         IntVector l2 = IntVector.fromArray(S, SHL, 424);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 428);
+        IntVector x3 = IntVector.fromArray(S, IDX, 428);
         IntVector r3 = IntVector.fromArray(S, SHR, 428);
         IntVector l3 = IntVector.fromArray(S, SHL, 428);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 432);
+        IntVector x4 = IntVector.fromArray(S, IDX, 432);
         IntVector r4 = IntVector.fromArray(S, SHR, 432);
         IntVector l4 = IntVector.fromArray(S, SHL, 432);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 436);
+        IntVector x5 = IntVector.fromArray(S, IDX, 436);
         IntVector r5 = IntVector.fromArray(S, SHR, 436);
         IntVector l5 = IntVector.fromArray(S, SHL, 436);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 440);
+        IntVector x6 = IntVector.fromArray(S, IDX, 440);
         IntVector r6 = IntVector.fromArray(S, SHR, 440);
         IntVector l6 = IntVector.fromArray(S, SHL, 440);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 444);
+        IntVector x7 = IntVector.fromArray(S, IDX, 444);
         IntVector r7 = IntVector.fromArray(S, SHR, 444);
         IntVector l7 = IntVector.fromArray(S, SHL, 444);
         IntVector m = IntVector.broadcast(S, 0x1fff);
         for (int g = 0; g < groups; g++, p += 52, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 448);
+        IntVector x0 = IntVector.fromArray(S, IDX, 448);
         IntVector r0 = IntVector.fromArray(S, SHR, 448);
         IntVector l0 = IntVector.fromArray(S, SHL, 448);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 452);
+        IntVector x1 = IntVector.fromArray(S, IDX, 452);
         IntVector r1 = IntVector.fromArray(S, SHR, 452);
         IntVector l1 = IntVector.fromArray(S, SHL, 452);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 456);
+        IntVector x2 = IntVector.fromArray(S, IDX, 456);
         IntVector r2 = IntVector.fromArray(S, SHR, 456);
         IntVector l2 = IntVector.fromArray(S, SHL, 456);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 460);
+        IntVector x3 = IntVector.fromArray(S, IDX, 460);
         IntVector r3 = IntVector.fromArray(S, SHR, 460);
         IntVector l3 = IntVector.fromArray(S, SHL, 460);
         IntVector m = IntVector.broadcast(S, 0x3fff);
         for (int g = 0; g < groups; g++, p += 56, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 480);
+        IntVector x0 = IntVector.fromArray(S, IDX, 480);
         IntVector r0 = IntVector.fromArray(S, SHR, 480);
         IntVector l0 = IntVector.fromArray(S, SHL, 480);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 484);
+        IntVector x1 = IntVector.fromArray(S, IDX, 484);
         IntVector r1 = IntVector.fromArray(S, SHR, 484);
         IntVector l1 = IntVector.fromArray(S, SHL, 484);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 488);
+        IntVector x2 = IntVector.fromArray(S, IDX, 488);
         IntVector r2 = IntVector.fromArray(S, SHR, 488);
         IntVector l2 = IntVector.fromArray(S, SHL, 488);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 492);
+        IntVector x3 = IntVector.fromArray(S, IDX, 492);
         IntVector r3 = IntVector.fromArray(S, SHR, 492);
         IntVector l3 = IntVector.fromArray(S, SHL, 492);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 496);
+        IntVector x4 = IntVector.fromArray(S, IDX, 496);
         IntVector r4 = IntVector.fromArray(S, SHR, 496);
         IntVector l4 = IntVector.fromArray(S, SHL, 496);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 500);
+        IntVector x5 = IntVector.fromArray(S, IDX, 500);
         IntVector r5 = IntVector.fromArray(S, SHR, 500);
         IntVector l5 = IntVector.fromArray(S, SHL, 500);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 504);
+        IntVector x6 = IntVector.fromArray(S, IDX, 504);
         IntVector r6 = IntVector.fromArray(S, SHR, 504);
         IntVector l6 = IntVector.fromArray(S, SHL, 504);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 508);
+        IntVector x7 = IntVector.fromArray(S, IDX, 508);
         IntVector r7 = IntVector.fromArray(S, SHR, 508);
         IntVector l7 = IntVector.fromArray(S, SHL, 508);
         IntVector m = IntVector.broadcast(S, 0x7fff);
         for (int g = 0; g < groups; g++, p += 60, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 512);
+        IntVector x0 = IntVector.fromArray(S, IDX, 512);
         IntVector r0 = IntVector.fromArray(S, SHR, 512);
         IntVector m = IntVector.broadcast(S, 0xffff);
         for (int g = 0; g < groups; g++, p += 64, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 544);
+        IntVector x0 = IntVector.fromArray(S, IDX, 544);
         IntVector r0 = IntVector.fromArray(S, SHR, 544);
         IntVector l0 = IntVector.fromArray(S, SHL, 544);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 548);
+        IntVector x1 = IntVector.fromArray(S, IDX, 548);
         IntVector r1 = IntVector.fromArray(S, SHR, 548);
         IntVector l1 = IntVector.fromArray(S, SHL, 548);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 552);
+        IntVector x2 = IntVector.fromArray(S, IDX, 552);
         IntVector r2 = IntVector.fromArray(S, SHR, 552);
         IntVector l2 = IntVector.fromArray(S, SHL, 552);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 556);
+        IntVector x3 = IntVector.fromArray(S, IDX, 556);
         IntVector r3 = IntVector.fromArray(S, SHR, 556);
         IntVector l3 = IntVector.fromArray(S, SHL, 556);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 560);
+        IntVector x4 = IntVector.fromArray(S, IDX, 560);
         IntVector r4 = IntVector.fromArray(S, SHR, 560);
         IntVector l4 = IntVector.fromArray(S, SHL, 560);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 564);
+        IntVector x5 = IntVector.fromArray(S, IDX, 564);
         IntVector r5 = IntVector.fromArray(S, SHR, 564);
         IntVector l5 = IntVector.fromArray(S, SHL, 564);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 568);
+        IntVector x6 = IntVector.fromArray(S, IDX, 568);
         IntVector r6 = IntVector.fromArray(S, SHR, 568);
         IntVector l6 = IntVector.fromArray(S, SHL, 568);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 572);
+        IntVector x7 = IntVector.fromArray(S, IDX, 572);
         IntVector r7 = IntVector.fromArray(S, SHR, 572);
         IntVector l7 = IntVector.fromArray(S, SHL, 572);
         IntVector m = IntVector.broadcast(S, 0x1ffff);
         for (int g = 0; g < groups; g++, p += 68, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        IntVector x0 = IntVector.fromArray(S, IDX, 576);
         IntVector r0 = IntVector.fromArray(S, SHR, 576);
         IntVector l0 = IntVector.fromArray(S, SHL, 576);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 580);
+        IntVector x1 = IntVector.fromArray(S, IDX, 580);
         IntVector r1 = IntVector.fromArray(S, SHR, 580);
         IntVector l1 = IntVector.fromArray(S, SHL, 580);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 584);
+        IntVector x2 = IntVector.fromArray(S, IDX, 584);
         IntVector r2 = IntVector.fromArray(S, SHR, 584);
         IntVector l2 = IntVector.fromArray(S, SHL, 584);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 588);
+        IntVector x3 = IntVector.fromArray(S, IDX, 588);
         IntVector r3 = IntVector.fromArray(S, SHR, 588);
         IntVector l3 = IntVector.fromArray(S, SHL, 588);
         IntVector m = IntVector.broadcast(S, 0x3ffff);
         for (int g = 0; g < groups; g++, p += 72, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 608);
+        IntVector x0 = IntVector.fromArray(S, IDX, 608);
         IntVector r0 = IntVector.fromArray(S, SHR, 608);
         IntVector l0 = IntVector.fromArray(S, SHL, 608);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 612);
+        IntVector x1 = IntVector.fromArray(S, IDX, 612);
         IntVector r1 = IntVector.fromArray(S, SHR, 612);
         IntVector l1 = IntVector.fromArray(S, SHL, 612);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 616);
+        IntVector x2 = IntVector.fromArray(S, IDX, 616);
         IntVector r2 = IntVector.fromArray(S, SHR, 616);
         IntVector l2 = IntVector.fromArray(S, SHL, 616);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 620);
+        IntVector x3 = IntVector.fromArray(S, IDX, 620);
         IntVector r3 = IntVector.fromArray(S, SHR, 620);
         IntVector l3 = IntVector.fromArray(S, SHL, 620);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 624);
+        IntVector x4 = IntVector.fromArray(S, IDX, 624);
         IntVector r4 = IntVector.fromArray(S, SHR, 624);
         IntVector l4 = IntVector.fromArray(S, SHL, 624);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 628);
+        IntVector x5 = IntVector.fromArray(S, IDX, 628);
         IntVector r5 = IntVector.fromArray(S, SHR, 628);
         IntVector l5 = IntVector.fromArray(S, SHL, 628);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 632);
+        IntVector x6 = IntVector.fromArray(S, IDX, 632);
         IntVector r6 = IntVector.fromArray(S, SHR, 632);
         IntVector l6 = IntVector.fromArray(S, SHL, 632);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 636);
+        IntVector x7 = IntVector.fromArray(S, IDX, 636);
         IntVector r7 = IntVector.fromArray(S, SHR, 636);
         IntVector l7 = IntVector.fromArray(S, SHL, 636);
         IntVector m = IntVector.broadcast(S, 0x7ffff);
         for (int g = 0; g < groups; g++, p += 76, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        IntVector x0 = IntVector.fromArray(S, IDX, 640);
         IntVector r0 = IntVector.fromArray(S, SHR, 640);
         IntVector l0 = IntVector.fromArray(S, SHL, 640);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 644);
+        IntVector x1 = IntVector.fromArray(S, IDX, 644);
         IntVector r1 = IntVector.fromArray(S, SHR, 644);
         IntVector l1 = IntVector.fromArray(S, SHL, 644);
         IntVector m = IntVector.broadcast(S, 0xfffff);
         for (int g = 0; g < groups; g++, p += 80, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 672);
+        IntVector x0 = IntVector.fromArray(S, IDX, 672);
         IntVector r0 = IntVector.fromArray(S, SHR, 672);
         IntVector l0 = IntVector.fromArray(S, SHL, 672);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 676);
+        IntVector x1 = IntVector.fromArray(S, IDX, 676);
         IntVector r1 = IntVector.fromArray(S, SHR, 676);
         IntVector l1 = IntVector.fromArray(S, SHL, 676);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 680);
+        IntVector x2 = IntVector.fromArray(S, IDX, 680);
         IntVector r2 = IntVector.fromArray(S, SHR, 680);
         IntVector l2 = IntVector.fromArray(S, SHL, 680);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 684);
+        IntVector x3 = IntVector.fromArray(S, IDX, 684);
         IntVector r3 = IntVector.fromArray(S, SHR, 684);
         IntVector l3 = IntVector.fromArray(S, SHL, 684);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 688);
+        IntVector x4 = IntVector.fromArray(S, IDX, 688);
         IntVector r4 = IntVector.fromArray(S, SHR, 688);
         IntVector l4 = IntVector.fromArray(S, SHL, 688);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 692);
+        IntVector x5 = IntVector.fromArray(S, IDX, 692);
         IntVector r5 = IntVector.fromArray(S, SHR, 692);
         IntVector l5 = IntVector.fromArray(S, SHL, 692);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 696);
+        IntVector x6 = IntVector.fromArray(S, IDX, 696);
         IntVector r6 = IntVector.fromArray(S, SHR, 696);
         IntVector l6 = IntVector.fromArray(S, SHL, 696);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 700);
+        IntVector x7 = IntVector.fromArray(S, IDX, 700);
         IntVector r7 = IntVector.fromArray(S, SHR, 700);
         IntVector l7 = IntVector.fromArray(S, SHL, 700);
         IntVector m = IntVector.broadcast(S, 0x1fffff);
         for (int g = 0; g < groups; g++, p += 84, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        IntVector x0 = IntVector.fromArray(S, IDX, 704);
         IntVector r0 = IntVector.fromArray(S, SHR, 704);
         IntVector l0 = IntVector.fromArray(S, SHL, 704);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 708);
+        IntVector x1 = IntVector.fromArray(S, IDX, 708);
         IntVector r1 = IntVector.fromArray(S, SHR, 708);
         IntVector l1 = IntVector.fromArray(S, SHL, 708);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 712);
+        IntVector x2 = IntVector.fromArray(S, IDX, 712);
         IntVector r2 = IntVector.fromArray(S, SHR, 712);
         IntVector l2 = IntVector.fromArray(S, SHL, 712);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 716);
+        IntVector x3 = IntVector.fromArray(S, IDX, 716);
         IntVector r3 = IntVector.fromArray(S, SHR, 716);
         IntVector l3 = IntVector.fromArray(S, SHL, 716);
         IntVector m = IntVector.broadcast(S, 0x3fffff);
         for (int g = 0; g < groups; g++, p += 88, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 736);
+        IntVector x0 = IntVector.fromArray(S, IDX, 736);
         IntVector r0 = IntVector.fromArray(S, SHR, 736);
         IntVector l0 = IntVector.fromArray(S, SHL, 736);
         IntVector r1 = IntVector.fromArray(S, SHR, 740);
         IntVector l1 = IntVector.fromArray(S, SHL, 740);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 744);
+        IntVector x2 = IntVector.fromArray(S, IDX, 744);
         IntVector r2 = IntVector.fromArray(S, SHR, 744);
         IntVector l2 = IntVector.fromArray(S, SHL, 744);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 748);
+        IntVector x3 = IntVector.fromArray(S, IDX, 748);
         IntVector r3 = IntVector.fromArray(S, SHR, 748);
         IntVector l3 = IntVector.fromArray(S, SHL, 748);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 752);
+        IntVector x4 = IntVector.fromArray(S, IDX, 752);
         IntVector r4 = IntVector.fromArray(S, SHR, 752);
         IntVector l4 = IntVector.fromArray(S, SHL, 752);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 756);
+        IntVector x5 = IntVector.fromArray(S, IDX, 756);
         IntVector r5 = IntVector.fromArray(S, SHR, 756);
         IntVector l5 = IntVector.fromArray(S, SHL, 756);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 760);
+        IntVector x6 = IntVector.fromArray(S, IDX, 760);
         IntVector r6 = IntVector.fromArray(S, SHR, 760);
         IntVector l6 = IntVector.fromArray(S, SHL, 760);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(S, IDX, 764);
+        IntVector x7 = IntVector.fromArray(S, IDX, 764);
         IntVector r7 = IntVector.fromArray(S, SHR, 764);
         IntVector l7 = IntVector.fromArray(S, SHL, 764);
         IntVector m = IntVector.broadcast(S, 0x7fffff);
         for (int g = 0; g < groups; g++, p += 92, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        IntVector x0 = IntVector.fromArray(S, IDX, 768);
         IntVector r0 = IntVector.fromArray(S, SHR, 768);
         IntVector l0 = IntVector.fromArray(S, SHL, 768);
         IntVector m = IntVector.broadcast(S, 0xffffff);
         for (int g = 0; g < groups; g++, p += 96, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 800);
+        IntVector x0 = IntVector.fromArray(S, IDX, 800);
         IntVector r0 = IntVector.fromArray(S, SHR, 800);
         IntVector l0 = IntVector.fromArray(S, SHL, 800);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 804);
+        IntVector x1 = IntVector.fromArray(S, IDX, 804);
         IntVector r1 = IntVector.fromArray(S, SHR, 804);
         IntVector l1 = IntVector.fromArray(S, SHL, 804);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 808);
+        IntVector x2 = IntVector.fromArray(S, IDX, 808);
         IntVector r2 = IntVector.fromArray(S, SHR, 808);
         IntVector l2 = IntVector.fromArray(S, SHL, 808);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 812);
+        IntVector x3 = IntVector.fromArray(S, IDX, 812);
         IntVector r3 = IntVector.fromArray(S, SHR, 812);
         IntVector l3 = IntVector.fromArray(S, SHL, 812);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(S, IDX, 816);
+        IntVector x4 = IntVector.fromArray(S, IDX, 816);
         IntVector r4 = IntVector.fromArray(S, SHR, 816);
         IntVector l4 = IntVector.fromArray(S, SHL, 816);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 820);
+        IntVector x5 = IntVector.fromArray(S, IDX, 820);
         IntVector r5 = IntVector.fromArray(S, SHR, 820);
         IntVector l5 = IntVector.fromArray(S, SHL, 820);
         IntVector r6 = IntVector.fromArray(S, SHR, 824);
@@ -808,109 +807,109 @@ final class SeqVector32Gen128 implements SeqVectorCode32 {
         IntVector l7 = IntVector.fromArray(S, SHL, 828);
         IntVector m = IntVector.broadcast(S, 0x1ffffff);
         for (int g = 0; g < groups; g++, p += 100, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        IntVector x0 = IntVector.fromArray(S, IDX, 832);
         IntVector r0 = IntVector.fromArray(S, SHR, 832);
         IntVector l0 = IntVector.fromArray(S, SHL, 832);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 836);
+        IntVector x1 = IntVector.fromArray(S, IDX, 836);
         IntVector r1 = IntVector.fromArray(S, SHR, 836);
         IntVector l1 = IntVector.fromArray(S, SHL, 836);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 840);
+        IntVector x2 = IntVector.fromArray(S, IDX, 840);
         IntVector r2 = IntVector.fromArray(S, SHR, 840);
         IntVector l2 = IntVector.fromArray(S, SHL, 840);
         IntVector r3 = IntVector.fromArray(S, SHR, 844);
         IntVector l3 = IntVector.fromArray(S, SHL, 844);
         IntVector m = IntVector.broadcast(S, 0x3ffffff);
         for (int g = 0; g < groups; g++, p += 104, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 864);
+        IntVector x0 = IntVector.fromArray(S, IDX, 864);
         IntVector r0 = IntVector.fromArray(S, SHR, 864);
         IntVector l0 = IntVector.fromArray(S, SHL, 864);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 868);
+        IntVector x1 = IntVector.fromArray(S, IDX, 868);
         IntVector r1 = IntVector.fromArray(S, SHR, 868);
         IntVector l1 = IntVector.fromArray(S, SHL, 868);
         IntVector r2 = IntVector.fromArray(S, SHR, 872);
         IntVector l2 = IntVector.fromArray(S, SHL, 872);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 876);
+        IntVector x3 = IntVector.fromArray(S, IDX, 876);
         IntVector r3 = IntVector.fromArray(S, SHR, 876);
         IntVector l3 = IntVector.fromArray(S, SHL, 876);
         IntVector r4 = IntVector.fromArray(S, SHR, 880);
         IntVector l4 = IntVector.fromArray(S, SHL, 880);
         IntVector r5 = IntVector.fromArray(S, SHR, 884);
         IntVector l5 = IntVector.fromArray(S, SHL, 884);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(S, IDX, 888);
+        IntVector x6 = IntVector.fromArray(S, IDX, 888);
         IntVector r6 = IntVector.fromArray(S, SHR, 888);
         IntVector l6 = IntVector.fromArray(S, SHL, 888);
         IntVector r7 = IntVector.fromArray(S, SHR, 892);
         IntVector l7 = IntVector.fromArray(S, SHL, 892);
         IntVector m = IntVector.broadcast(S, 0x7ffffff);
         for (int g = 0; g < groups; g++, p += 108, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        IntVector x0 = IntVector.fromArray(S, IDX, 896);
         IntVector r0 = IntVector.fromArray(S, SHR, 896);
         IntVector l0 = IntVector.fromArray(S, SHL, 896);
         IntVector r1 = IntVector.fromArray(S, SHR, 900);
         IntVector l1 = IntVector.fromArray(S, SHL, 900);
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         for (int g = 0; g < groups; g++, p += 112, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 928);
+        IntVector x0 = IntVector.fromArray(S, IDX, 928);
         IntVector r0 = IntVector.fromArray(S, SHR, 928);
         IntVector l0 = IntVector.fromArray(S, SHL, 928);
         IntVector r1 = IntVector.fromArray(S, SHR, 932);
         IntVector l1 = IntVector.fromArray(S, SHL, 932);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 936);
+        IntVector x2 = IntVector.fromArray(S, IDX, 936);
         IntVector r2 = IntVector.fromArray(S, SHR, 936);
         IntVector l2 = IntVector.fromArray(S, SHL, 936);
         IntVector r3 = IntVector.fromArray(S, SHR, 940);
         IntVector l3 = IntVector.fromArray(S, SHL, 940);
         IntVector r4 = IntVector.fromArray(S, SHR, 944);
         IntVector l4 = IntVector.fromArray(S, SHL, 944);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(S, IDX, 948);
+        IntVector x5 = IntVector.fromArray(S, IDX, 948);
         IntVector r5 = IntVector.fromArray(S, SHR, 948);
         IntVector l5 = IntVector.fromArray(S, SHL, 948);
         IntVector r6 = IntVector.fromArray(S, SHR, 952);
@@ -919,19 +918,19 @@ final class SeqVector32Gen128 implements SeqVectorCode32 {
         IntVector l7 = IntVector.fromArray(S, SHL, 956);
         IntVector m = IntVector.broadcast(S, 0x1fffffff);
         for (int g = 0; g < groups; g++, p += 116, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        IntVector x0 = IntVector.fromArray(S, IDX, 960);
         IntVector r0 = IntVector.fromArray(S, SHR, 960);
         IntVector l0 = IntVector.fromArray(S, SHL, 960);
         IntVector r1 = IntVector.fromArray(S, SHR, 964);
@@ -942,11 +941,11 @@ final class SeqVector32Gen128 implements SeqVectorCode32 {
         IntVector l3 = IntVector.fromArray(S, SHL, 972);
         IntVector m = IntVector.broadcast(S, 0x3fffffff);
         for (int g = 0; g < groups; g++, p += 120, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
@@ -954,7 +953,7 @@ final class SeqVector32Gen128 implements SeqVectorCode32 {
     }
 
     private static void unpack31_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 992);
+        IntVector x0 = IntVector.fromArray(S, IDX, 992);
         IntVector r0 = IntVector.fromArray(S, SHR, 992);
         IntVector l0 = IntVector.fromArray(S, SHL, 992);
         IntVector r1 = IntVector.fromArray(S, SHR, 996);
@@ -973,7 +972,7 @@ final class SeqVector32Gen128 implements SeqVectorCode32 {
         IntVector l7 = IntVector.fromArray(S, SHL, 1020);
         IntVector m = IntVector.broadcast(S, 0x7fffffff);
         for (int g = 0; g < groups; g++, p += 124, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);

@@ -3,7 +3,6 @@ package io.lanes.workbench.codec.bitpack;
 
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -92,543 +91,543 @@ final class SeqVector32Gen256 implements SeqVectorCode32 {
     }
 
     private static void unpack1_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 32);
+        IntVector x0 = IntVector.fromArray(S, IDX, 32);
         IntVector r0 = IntVector.fromArray(S, SHR, 32);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 40);
+        IntVector x1 = IntVector.fromArray(S, IDX, 40);
         IntVector r1 = IntVector.fromArray(S, SHR, 40);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 48);
+        IntVector x2 = IntVector.fromArray(S, IDX, 48);
         IntVector r2 = IntVector.fromArray(S, SHR, 48);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 56);
+        IntVector x3 = IntVector.fromArray(S, IDX, 56);
         IntVector r3 = IntVector.fromArray(S, SHR, 56);
         IntVector m = IntVector.broadcast(S, 0x1);
         for (int g = 0; g < groups; g++, p += 4, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 64);
+        IntVector x0 = IntVector.fromArray(S, IDX, 64);
         IntVector r0 = IntVector.fromArray(S, SHR, 64);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 72);
+        IntVector x1 = IntVector.fromArray(S, IDX, 72);
         IntVector r1 = IntVector.fromArray(S, SHR, 72);
         IntVector m = IntVector.broadcast(S, 0x3);
         for (int g = 0; g < groups; g++, p += 8, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 96);
+        IntVector x0 = IntVector.fromArray(S, IDX, 96);
         IntVector r0 = IntVector.fromArray(S, SHR, 96);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 104);
+        IntVector x1 = IntVector.fromArray(S, IDX, 104);
         IntVector r1 = IntVector.fromArray(S, SHR, 104);
         IntVector l1 = IntVector.fromArray(S, SHL, 104);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 112);
+        IntVector x2 = IntVector.fromArray(S, IDX, 112);
         IntVector r2 = IntVector.fromArray(S, SHR, 112);
         IntVector l2 = IntVector.fromArray(S, SHL, 112);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 120);
+        IntVector x3 = IntVector.fromArray(S, IDX, 120);
         IntVector r3 = IntVector.fromArray(S, SHR, 120);
         IntVector m = IntVector.broadcast(S, 0x7);
         for (int g = 0; g < groups; g++, p += 12, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 128);
+        IntVector x0 = IntVector.fromArray(S, IDX, 128);
         IntVector r0 = IntVector.fromArray(S, SHR, 128);
         IntVector m = IntVector.broadcast(S, 0xf);
         for (int g = 0; g < groups; g++, p += 16, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 160);
+        IntVector x0 = IntVector.fromArray(S, IDX, 160);
         IntVector r0 = IntVector.fromArray(S, SHR, 160);
         IntVector l0 = IntVector.fromArray(S, SHL, 160);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 168);
+        IntVector x1 = IntVector.fromArray(S, IDX, 168);
         IntVector r1 = IntVector.fromArray(S, SHR, 168);
         IntVector l1 = IntVector.fromArray(S, SHL, 168);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 176);
+        IntVector x2 = IntVector.fromArray(S, IDX, 176);
         IntVector r2 = IntVector.fromArray(S, SHR, 176);
         IntVector l2 = IntVector.fromArray(S, SHL, 176);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 184);
+        IntVector x3 = IntVector.fromArray(S, IDX, 184);
         IntVector r3 = IntVector.fromArray(S, SHR, 184);
         IntVector l3 = IntVector.fromArray(S, SHL, 184);
         IntVector m = IntVector.broadcast(S, 0x1f);
         for (int g = 0; g < groups; g++, p += 20, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 192);
+        IntVector x0 = IntVector.fromArray(S, IDX, 192);
         IntVector r0 = IntVector.fromArray(S, SHR, 192);
         IntVector l0 = IntVector.fromArray(S, SHL, 192);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 200);
+        IntVector x1 = IntVector.fromArray(S, IDX, 200);
         IntVector r1 = IntVector.fromArray(S, SHR, 200);
         IntVector l1 = IntVector.fromArray(S, SHL, 200);
         IntVector m = IntVector.broadcast(S, 0x3f);
         for (int g = 0; g < groups; g++, p += 24, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 224);
+        IntVector x0 = IntVector.fromArray(S, IDX, 224);
         IntVector r0 = IntVector.fromArray(S, SHR, 224);
         IntVector l0 = IntVector.fromArray(S, SHL, 224);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 232);
+        IntVector x1 = IntVector.fromArray(S, IDX, 232);
         IntVector r1 = IntVector.fromArray(S, SHR, 232);
         IntVector l1 = IntVector.fromArray(S, SHL, 232);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 240);
+        IntVector x2 = IntVector.fromArray(S, IDX, 240);
         IntVector r2 = IntVector.fromArray(S, SHR, 240);
         IntVector l2 = IntVector.fromArray(S, SHL, 240);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 248);
+        IntVector x3 = IntVector.fromArray(S, IDX, 248);
         IntVector r3 = IntVector.fromArray(S, SHR, 248);
         IntVector l3 = IntVector.fromArray(S, SHL, 248);
         IntVector m = IntVector.broadcast(S, 0x7f);
         for (int g = 0; g < groups; g++, p += 28, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 256);
+        IntVector x0 = IntVector.fromArray(S, IDX, 256);
         IntVector r0 = IntVector.fromArray(S, SHR, 256);
         IntVector m = IntVector.broadcast(S, 0xff);
         for (int g = 0; g < groups; g++, p += 32, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 288);
+        IntVector x0 = IntVector.fromArray(S, IDX, 288);
         IntVector r0 = IntVector.fromArray(S, SHR, 288);
         IntVector l0 = IntVector.fromArray(S, SHL, 288);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 296);
+        IntVector x1 = IntVector.fromArray(S, IDX, 296);
         IntVector r1 = IntVector.fromArray(S, SHR, 296);
         IntVector l1 = IntVector.fromArray(S, SHL, 296);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 304);
+        IntVector x2 = IntVector.fromArray(S, IDX, 304);
         IntVector r2 = IntVector.fromArray(S, SHR, 304);
         IntVector l2 = IntVector.fromArray(S, SHL, 304);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 312);
+        IntVector x3 = IntVector.fromArray(S, IDX, 312);
         IntVector r3 = IntVector.fromArray(S, SHR, 312);
         IntVector l3 = IntVector.fromArray(S, SHL, 312);
         IntVector m = IntVector.broadcast(S, 0x1ff);
         for (int g = 0; g < groups; g++, p += 36, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 320);
+        IntVector x0 = IntVector.fromArray(S, IDX, 320);
         IntVector r0 = IntVector.fromArray(S, SHR, 320);
         IntVector l0 = IntVector.fromArray(S, SHL, 320);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 328);
+        IntVector x1 = IntVector.fromArray(S, IDX, 328);
         IntVector r1 = IntVector.fromArray(S, SHR, 328);
         IntVector l1 = IntVector.fromArray(S, SHL, 328);
         IntVector m = IntVector.broadcast(S, 0x3ff);
         for (int g = 0; g < groups; g++, p += 40, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 352);
+        IntVector x0 = IntVector.fromArray(S, IDX, 352);
         IntVector r0 = IntVector.fromArray(S, SHR, 352);
         IntVector l0 = IntVector.fromArray(S, SHL, 352);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 360);
+        IntVector x1 = IntVector.fromArray(S, IDX, 360);
         IntVector r1 = IntVector.fromArray(S, SHR, 360);
         IntVector l1 = IntVector.fromArray(S, SHL, 360);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 368);
+        IntVector x2 = IntVector.fromArray(S, IDX, 368);
         IntVector r2 = IntVector.fromArray(S, SHR, 368);
         IntVector l2 = IntVector.fromArray(S, SHL, 368);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 376);
+        IntVector x3 = IntVector.fromArray(S, IDX, 376);
         IntVector r3 = IntVector.fromArray(S, SHR, 376);
         IntVector l3 = IntVector.fromArray(S, SHL, 376);
         IntVector m = IntVector.broadcast(S, 0x7ff);
         for (int g = 0; g < groups; g++, p += 44, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 384);
+        IntVector x0 = IntVector.fromArray(S, IDX, 384);
         IntVector r0 = IntVector.fromArray(S, SHR, 384);
         IntVector l0 = IntVector.fromArray(S, SHL, 384);
         IntVector m = IntVector.broadcast(S, 0xfff);
         for (int g = 0; g < groups; g++, p += 48, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 416);
+        IntVector x0 = IntVector.fromArray(S, IDX, 416);
         IntVector r0 = IntVector.fromArray(S, SHR, 416);
         IntVector l0 = IntVector.fromArray(S, SHL, 416);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 424);
+        IntVector x1 = IntVector.fromArray(S, IDX, 424);
         IntVector r1 = IntVector.fromArray(S, SHR, 424);
         IntVector l1 = IntVector.fromArray(S, SHL, 424);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 432);
+        IntVector x2 = IntVector.fromArray(S, IDX, 432);
         IntVector r2 = IntVector.fromArray(S, SHR, 432);
         IntVector l2 = IntVector.fromArray(S, SHL, 432);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 440);
+        IntVector x3 = IntVector.fromArray(S, IDX, 440);
         IntVector r3 = IntVector.fromArray(S, SHR, 440);
         IntVector l3 = IntVector.fromArray(S, SHL, 440);
         IntVector m = IntVector.broadcast(S, 0x1fff);
         for (int g = 0; g < groups; g++, p += 52, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 448);
+        IntVector x0 = IntVector.fromArray(S, IDX, 448);
         IntVector r0 = IntVector.fromArray(S, SHR, 448);
         IntVector l0 = IntVector.fromArray(S, SHL, 448);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 456);
+        IntVector x1 = IntVector.fromArray(S, IDX, 456);
         IntVector r1 = IntVector.fromArray(S, SHR, 456);
         IntVector l1 = IntVector.fromArray(S, SHL, 456);
         IntVector m = IntVector.broadcast(S, 0x3fff);
         for (int g = 0; g < groups; g++, p += 56, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 480);
+        IntVector x0 = IntVector.fromArray(S, IDX, 480);
         IntVector r0 = IntVector.fromArray(S, SHR, 480);
         IntVector l0 = IntVector.fromArray(S, SHL, 480);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 488);
+        IntVector x1 = IntVector.fromArray(S, IDX, 488);
         IntVector r1 = IntVector.fromArray(S, SHR, 488);
         IntVector l1 = IntVector.fromArray(S, SHL, 488);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 496);
+        IntVector x2 = IntVector.fromArray(S, IDX, 496);
         IntVector r2 = IntVector.fromArray(S, SHR, 496);
         IntVector l2 = IntVector.fromArray(S, SHL, 496);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 504);
+        IntVector x3 = IntVector.fromArray(S, IDX, 504);
         IntVector r3 = IntVector.fromArray(S, SHR, 504);
         IntVector l3 = IntVector.fromArray(S, SHL, 504);
         IntVector m = IntVector.broadcast(S, 0x7fff);
         for (int g = 0; g < groups; g++, p += 60, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 512);
+        IntVector x0 = IntVector.fromArray(S, IDX, 512);
         IntVector r0 = IntVector.fromArray(S, SHR, 512);
         IntVector m = IntVector.broadcast(S, 0xffff);
         for (int g = 0; g < groups; g++, p += 64, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 544);
+        IntVector x0 = IntVector.fromArray(S, IDX, 544);
         IntVector r0 = IntVector.fromArray(S, SHR, 544);
         IntVector l0 = IntVector.fromArray(S, SHL, 544);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 552);
+        IntVector x1 = IntVector.fromArray(S, IDX, 552);
         IntVector r1 = IntVector.fromArray(S, SHR, 552);
         IntVector l1 = IntVector.fromArray(S, SHL, 552);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 560);
+        IntVector x2 = IntVector.fromArray(S, IDX, 560);
         IntVector r2 = IntVector.fromArray(S, SHR, 560);
         IntVector l2 = IntVector.fromArray(S, SHL, 560);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 568);
+        IntVector x3 = IntVector.fromArray(S, IDX, 568);
         IntVector r3 = IntVector.fromArray(S, SHR, 568);
         IntVector l3 = IntVector.fromArray(S, SHL, 568);
         IntVector m = IntVector.broadcast(S, 0x1ffff);
         for (int g = 0; g < groups; g++, p += 68, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        IntVector x0 = IntVector.fromArray(S, IDX, 576);
         IntVector r0 = IntVector.fromArray(S, SHR, 576);
         IntVector l0 = IntVector.fromArray(S, SHL, 576);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 584);
+        IntVector x1 = IntVector.fromArray(S, IDX, 584);
         IntVector r1 = IntVector.fromArray(S, SHR, 584);
         IntVector l1 = IntVector.fromArray(S, SHL, 584);
         IntVector m = IntVector.broadcast(S, 0x3ffff);
         for (int g = 0; g < groups; g++, p += 72, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 608);
+        IntVector x0 = IntVector.fromArray(S, IDX, 608);
         IntVector r0 = IntVector.fromArray(S, SHR, 608);
         IntVector l0 = IntVector.fromArray(S, SHL, 608);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 616);
+        IntVector x1 = IntVector.fromArray(S, IDX, 616);
         IntVector r1 = IntVector.fromArray(S, SHR, 616);
         IntVector l1 = IntVector.fromArray(S, SHL, 616);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 624);
+        IntVector x2 = IntVector.fromArray(S, IDX, 624);
         IntVector r2 = IntVector.fromArray(S, SHR, 624);
         IntVector l2 = IntVector.fromArray(S, SHL, 624);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 632);
+        IntVector x3 = IntVector.fromArray(S, IDX, 632);
         IntVector r3 = IntVector.fromArray(S, SHR, 632);
         IntVector l3 = IntVector.fromArray(S, SHL, 632);
         IntVector m = IntVector.broadcast(S, 0x7ffff);
         for (int g = 0; g < groups; g++, p += 76, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        IntVector x0 = IntVector.fromArray(S, IDX, 640);
         IntVector r0 = IntVector.fromArray(S, SHR, 640);
         IntVector l0 = IntVector.fromArray(S, SHL, 640);
         IntVector m = IntVector.broadcast(S, 0xfffff);
         for (int g = 0; g < groups; g++, p += 80, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 672);
+        IntVector x0 = IntVector.fromArray(S, IDX, 672);
         IntVector r0 = IntVector.fromArray(S, SHR, 672);
         IntVector l0 = IntVector.fromArray(S, SHL, 672);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 680);
+        IntVector x1 = IntVector.fromArray(S, IDX, 680);
         IntVector r1 = IntVector.fromArray(S, SHR, 680);
         IntVector l1 = IntVector.fromArray(S, SHL, 680);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 688);
+        IntVector x2 = IntVector.fromArray(S, IDX, 688);
         IntVector r2 = IntVector.fromArray(S, SHR, 688);
         IntVector l2 = IntVector.fromArray(S, SHL, 688);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 696);
+        IntVector x3 = IntVector.fromArray(S, IDX, 696);
         IntVector r3 = IntVector.fromArray(S, SHR, 696);
         IntVector l3 = IntVector.fromArray(S, SHL, 696);
         IntVector m = IntVector.broadcast(S, 0x1fffff);
         for (int g = 0; g < groups; g++, p += 84, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        IntVector x0 = IntVector.fromArray(S, IDX, 704);
         IntVector r0 = IntVector.fromArray(S, SHR, 704);
         IntVector l0 = IntVector.fromArray(S, SHL, 704);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 712);
+        IntVector x1 = IntVector.fromArray(S, IDX, 712);
         IntVector r1 = IntVector.fromArray(S, SHR, 712);
         IntVector l1 = IntVector.fromArray(S, SHL, 712);
         IntVector m = IntVector.broadcast(S, 0x3fffff);
         for (int g = 0; g < groups; g++, p += 88, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 736);
+        IntVector x0 = IntVector.fromArray(S, IDX, 736);
         IntVector r0 = IntVector.fromArray(S, SHR, 736);
         IntVector l0 = IntVector.fromArray(S, SHL, 736);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 744);
+        IntVector x1 = IntVector.fromArray(S, IDX, 744);
         IntVector r1 = IntVector.fromArray(S, SHR, 744);
         IntVector l1 = IntVector.fromArray(S, SHL, 744);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 752);
+        IntVector x2 = IntVector.fromArray(S, IDX, 752);
         IntVector r2 = IntVector.fromArray(S, SHR, 752);
         IntVector l2 = IntVector.fromArray(S, SHL, 752);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 760);
+        IntVector x3 = IntVector.fromArray(S, IDX, 760);
         IntVector r3 = IntVector.fromArray(S, SHR, 760);
         IntVector l3 = IntVector.fromArray(S, SHL, 760);
         IntVector m = IntVector.broadcast(S, 0x7fffff);
         for (int g = 0; g < groups; g++, p += 92, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        IntVector x0 = IntVector.fromArray(S, IDX, 768);
         IntVector r0 = IntVector.fromArray(S, SHR, 768);
         IntVector l0 = IntVector.fromArray(S, SHL, 768);
         IntVector m = IntVector.broadcast(S, 0xffffff);
         for (int g = 0; g < groups; g++, p += 96, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 800);
+        IntVector x0 = IntVector.fromArray(S, IDX, 800);
         IntVector r0 = IntVector.fromArray(S, SHR, 800);
         IntVector l0 = IntVector.fromArray(S, SHL, 800);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 808);
+        IntVector x1 = IntVector.fromArray(S, IDX, 808);
         IntVector r1 = IntVector.fromArray(S, SHR, 808);
         IntVector l1 = IntVector.fromArray(S, SHL, 808);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 816);
+        IntVector x2 = IntVector.fromArray(S, IDX, 816);
         IntVector r2 = IntVector.fromArray(S, SHR, 816);
         IntVector l2 = IntVector.fromArray(S, SHL, 816);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 824);
+        IntVector x3 = IntVector.fromArray(S, IDX, 824);
         IntVector r3 = IntVector.fromArray(S, SHR, 824);
         IntVector l3 = IntVector.fromArray(S, SHL, 824);
         IntVector m = IntVector.broadcast(S, 0x1ffffff);
         for (int g = 0; g < groups; g++, p += 100, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        IntVector x0 = IntVector.fromArray(S, IDX, 832);
         IntVector r0 = IntVector.fromArray(S, SHR, 832);
         IntVector l0 = IntVector.fromArray(S, SHL, 832);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 840);
+        IntVector x1 = IntVector.fromArray(S, IDX, 840);
         IntVector r1 = IntVector.fromArray(S, SHR, 840);
         IntVector l1 = IntVector.fromArray(S, SHL, 840);
         IntVector m = IntVector.broadcast(S, 0x3ffffff);
         for (int g = 0; g < groups; g++, p += 104, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 864);
+        IntVector x0 = IntVector.fromArray(S, IDX, 864);
         IntVector r0 = IntVector.fromArray(S, SHR, 864);
         IntVector l0 = IntVector.fromArray(S, SHL, 864);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 872);
+        IntVector x1 = IntVector.fromArray(S, IDX, 872);
         IntVector r1 = IntVector.fromArray(S, SHR, 872);
         IntVector l1 = IntVector.fromArray(S, SHL, 872);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 880);
+        IntVector x2 = IntVector.fromArray(S, IDX, 880);
         IntVector r2 = IntVector.fromArray(S, SHR, 880);
         IntVector l2 = IntVector.fromArray(S, SHL, 880);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(S, IDX, 888);
+        IntVector x3 = IntVector.fromArray(S, IDX, 888);
         IntVector r3 = IntVector.fromArray(S, SHR, 888);
         IntVector l3 = IntVector.fromArray(S, SHL, 888);
         IntVector m = IntVector.broadcast(S, 0x7ffffff);
         for (int g = 0; g < groups; g++, p += 108, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        IntVector x0 = IntVector.fromArray(S, IDX, 896);
         IntVector r0 = IntVector.fromArray(S, SHR, 896);
         IntVector l0 = IntVector.fromArray(S, SHL, 896);
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         for (int g = 0; g < groups; g++, p += 112, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 928);
+        IntVector x0 = IntVector.fromArray(S, IDX, 928);
         IntVector r0 = IntVector.fromArray(S, SHR, 928);
         IntVector l0 = IntVector.fromArray(S, SHL, 928);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 936);
+        IntVector x1 = IntVector.fromArray(S, IDX, 936);
         IntVector r1 = IntVector.fromArray(S, SHR, 936);
         IntVector l1 = IntVector.fromArray(S, SHL, 936);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(S, IDX, 944);
+        IntVector x2 = IntVector.fromArray(S, IDX, 944);
         IntVector r2 = IntVector.fromArray(S, SHR, 944);
         IntVector l2 = IntVector.fromArray(S, SHL, 944);
         IntVector r3 = IntVector.fromArray(S, SHR, 952);
         IntVector l3 = IntVector.fromArray(S, SHL, 952);
         IntVector m = IntVector.broadcast(S, 0x1fffffff);
         for (int g = 0; g < groups; g++, p += 116, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        IntVector x0 = IntVector.fromArray(S, IDX, 960);
         IntVector r0 = IntVector.fromArray(S, SHR, 960);
         IntVector l0 = IntVector.fromArray(S, SHL, 960);
         IntVector r1 = IntVector.fromArray(S, SHR, 968);
         IntVector l1 = IntVector.fromArray(S, SHL, 968);
         IntVector m = IntVector.broadcast(S, 0x3fffffff);
         for (int g = 0; g < groups; g++, p += 120, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 992);
+        IntVector x0 = IntVector.fromArray(S, IDX, 992);
         IntVector r0 = IntVector.fromArray(S, SHR, 992);
         IntVector l0 = IntVector.fromArray(S, SHL, 992);
         IntVector r1 = IntVector.fromArray(S, SHR, 1000);
@@ -639,7 +638,7 @@ final class SeqVector32Gen256 implements SeqVectorCode32 {
         IntVector l3 = IntVector.fromArray(S, SHL, 1016);
         IntVector m = IntVector.broadcast(S, 0x7fffffff);
         for (int g = 0; g < groups; g++, p += 124, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);

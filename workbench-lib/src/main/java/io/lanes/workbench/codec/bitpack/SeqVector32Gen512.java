@@ -4,7 +4,6 @@ package io.lanes.workbench.codec.bitpack;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -32,7 +31,7 @@ final class SeqVector32Gen512 implements SeqVectorCode32 {
     private static final int[] SHL = new int[IDX.length];
     private static final VectorSpecies<Short> H = ShortVector.SPECIES_512;
     /** Per (width 1..17, output vector j): the half-lane each half-lane takes, and each lane's right shift. */
-    private static final int[] HIDX = new int[18 * PER_GROUP * 2 * VL];
+    private static final short[] HIDX = new short[18 * PER_GROUP * 2 * VL];
     private static final int[] HSHR = new int[18 * PER_GROUP * VL];
     /** Bytes from a group's start that the vector code of each width may load. */
     private static final int[] READ = {0, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 104, 104, 108, 108, 112, 112, 116, 116, 120, 120, 124, 124, 128, 128, 128};
@@ -56,8 +55,8 @@ final class SeqVector32Gen512 implements SeqVectorCode32 {
                 for (int e = 0; e < VL; e++) {
                     int b = (int) (bit % 16) + e * w;
                     int at = (w * PER_GROUP + j) * VL + e;
-                    HIDX[2 * at] = b / 16;
-                    HIDX[2 * at + 1] = b / 16 + 1;
+                    HIDX[2 * at] = (short) (b / 16);
+                    HIDX[2 * at + 1] = (short) (b / 16 + 1);
                     HSHR[at] = b % 16;
                 }
             }
@@ -110,345 +109,345 @@ final class SeqVector32Gen512 implements SeqVectorCode32 {
     }
 
     private static void unpack1_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 64);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 64);
         IntVector r0 = IntVector.fromArray(S, HSHR, 32);
         IntVector m = IntVector.broadcast(S, 0x1);
         for (int g = 0; g < groups; g++, p += 4, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 2).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 2).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 128);
         IntVector r0 = IntVector.fromArray(S, HSHR, 64);
         IntVector m = IntVector.broadcast(S, 0x3);
         for (int g = 0; g < groups; g++, p += 8, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 192);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 192);
         IntVector r0 = IntVector.fromArray(S, HSHR, 96);
         IntVector m = IntVector.broadcast(S, 0x7);
         for (int g = 0; g < groups; g++, p += 12, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 6).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 6).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 256);
         IntVector r0 = IntVector.fromArray(S, HSHR, 128);
         IntVector m = IntVector.broadcast(S, 0xf);
         for (int g = 0; g < groups; g++, p += 16, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 320);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 320);
         IntVector r0 = IntVector.fromArray(S, HSHR, 160);
         IntVector m = IntVector.broadcast(S, 0x1f);
         for (int g = 0; g < groups; g++, p += 20, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 10).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 10).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 384);
         IntVector r0 = IntVector.fromArray(S, HSHR, 192);
         IntVector m = IntVector.broadcast(S, 0x3f);
         for (int g = 0; g < groups; g++, p += 24, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 448);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 448);
         IntVector r0 = IntVector.fromArray(S, HSHR, 224);
         IntVector m = IntVector.broadcast(S, 0x7f);
         for (int g = 0; g < groups; g++, p += 28, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 14).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 14).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 512);
         IntVector r0 = IntVector.fromArray(S, HSHR, 256);
         IntVector m = IntVector.broadcast(S, 0xff);
         for (int g = 0; g < groups; g++, p += 32, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 576);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 576);
         IntVector r0 = IntVector.fromArray(S, HSHR, 288);
         IntVector m = IntVector.broadcast(S, 0x1ff);
         for (int g = 0; g < groups; g++, p += 36, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 18).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 18).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 640);
         IntVector r0 = IntVector.fromArray(S, HSHR, 320);
         IntVector m = IntVector.broadcast(S, 0x3ff);
         for (int g = 0; g < groups; g++, p += 40, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 704);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 704);
         IntVector r0 = IntVector.fromArray(S, HSHR, 352);
         IntVector m = IntVector.broadcast(S, 0x7ff);
         for (int g = 0; g < groups; g++, p += 44, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 22).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 22).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 768);
         IntVector r0 = IntVector.fromArray(S, HSHR, 384);
         IntVector m = IntVector.broadcast(S, 0xfff);
         for (int g = 0; g < groups; g++, p += 48, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 832);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 832);
         IntVector r0 = IntVector.fromArray(S, HSHR, 416);
         IntVector m = IntVector.broadcast(S, 0x1fff);
         for (int g = 0; g < groups; g++, p += 52, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 26).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 26).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 896);
         IntVector r0 = IntVector.fromArray(S, HSHR, 448);
         IntVector m = IntVector.broadcast(S, 0x3fff);
         for (int g = 0; g < groups; g++, p += 56, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 960);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 960);
         IntVector r0 = IntVector.fromArray(S, HSHR, 480);
         IntVector m = IntVector.broadcast(S, 0x7fff);
         for (int g = 0; g < groups; g++, p += 60, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 30).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 30).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 1024);
         IntVector r0 = IntVector.fromArray(S, HSHR, 512);
         IntVector m = IntVector.broadcast(S, 0xffff);
         for (int g = 0; g < groups; g++, p += 64, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Short> x0 = VectorShuffle.fromArray(H, HIDX, 1088);
+        ShortVector x0 = ShortVector.fromArray(H, HIDX, 1088);
         IntVector r0 = IntVector.fromArray(S, HSHR, 544);
         IntVector m = IntVector.broadcast(S, 0x1ffff);
         for (int g = 0; g < groups; g++, p += 68, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 34).reinterpretAsShorts().rearrange(x0).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 34).reinterpretAsShorts()).reinterpretAsInts().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 576);
+        IntVector x0 = IntVector.fromArray(S, IDX, 576);
         IntVector r0 = IntVector.fromArray(S, SHR, 576);
         IntVector l0 = IntVector.fromArray(S, SHL, 576);
         IntVector m = IntVector.broadcast(S, 0x3ffff);
         for (int g = 0; g < groups; g++, p += 72, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 608);
+        IntVector x0 = IntVector.fromArray(S, IDX, 608);
         IntVector r0 = IntVector.fromArray(S, SHR, 608);
         IntVector l0 = IntVector.fromArray(S, SHL, 608);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 624);
+        IntVector x1 = IntVector.fromArray(S, IDX, 624);
         IntVector r1 = IntVector.fromArray(S, SHR, 624);
         IntVector l1 = IntVector.fromArray(S, SHL, 624);
         IntVector m = IntVector.broadcast(S, 0x7ffff);
         for (int g = 0; g < groups; g++, p += 76, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 640);
+        IntVector x0 = IntVector.fromArray(S, IDX, 640);
         IntVector r0 = IntVector.fromArray(S, SHR, 640);
         IntVector l0 = IntVector.fromArray(S, SHL, 640);
         IntVector m = IntVector.broadcast(S, 0xfffff);
         for (int g = 0; g < groups; g++, p += 80, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 672);
+        IntVector x0 = IntVector.fromArray(S, IDX, 672);
         IntVector r0 = IntVector.fromArray(S, SHR, 672);
         IntVector l0 = IntVector.fromArray(S, SHL, 672);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 688);
+        IntVector x1 = IntVector.fromArray(S, IDX, 688);
         IntVector r1 = IntVector.fromArray(S, SHR, 688);
         IntVector l1 = IntVector.fromArray(S, SHL, 688);
         IntVector m = IntVector.broadcast(S, 0x1fffff);
         for (int g = 0; g < groups; g++, p += 84, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 704);
+        IntVector x0 = IntVector.fromArray(S, IDX, 704);
         IntVector r0 = IntVector.fromArray(S, SHR, 704);
         IntVector l0 = IntVector.fromArray(S, SHL, 704);
         IntVector m = IntVector.broadcast(S, 0x3fffff);
         for (int g = 0; g < groups; g++, p += 88, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 736);
+        IntVector x0 = IntVector.fromArray(S, IDX, 736);
         IntVector r0 = IntVector.fromArray(S, SHR, 736);
         IntVector l0 = IntVector.fromArray(S, SHL, 736);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 752);
+        IntVector x1 = IntVector.fromArray(S, IDX, 752);
         IntVector r1 = IntVector.fromArray(S, SHR, 752);
         IntVector l1 = IntVector.fromArray(S, SHL, 752);
         IntVector m = IntVector.broadcast(S, 0x7fffff);
         for (int g = 0; g < groups; g++, p += 92, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 768);
+        IntVector x0 = IntVector.fromArray(S, IDX, 768);
         IntVector r0 = IntVector.fromArray(S, SHR, 768);
         IntVector l0 = IntVector.fromArray(S, SHL, 768);
         IntVector m = IntVector.broadcast(S, 0xffffff);
         for (int g = 0; g < groups; g++, p += 96, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 800);
+        IntVector x0 = IntVector.fromArray(S, IDX, 800);
         IntVector r0 = IntVector.fromArray(S, SHR, 800);
         IntVector l0 = IntVector.fromArray(S, SHL, 800);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 816);
+        IntVector x1 = IntVector.fromArray(S, IDX, 816);
         IntVector r1 = IntVector.fromArray(S, SHR, 816);
         IntVector l1 = IntVector.fromArray(S, SHL, 816);
         IntVector m = IntVector.broadcast(S, 0x1ffffff);
         for (int g = 0; g < groups; g++, p += 100, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 832);
+        IntVector x0 = IntVector.fromArray(S, IDX, 832);
         IntVector r0 = IntVector.fromArray(S, SHR, 832);
         IntVector l0 = IntVector.fromArray(S, SHL, 832);
         IntVector m = IntVector.broadcast(S, 0x3ffffff);
         for (int g = 0; g < groups; g++, p += 104, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 864);
+        IntVector x0 = IntVector.fromArray(S, IDX, 864);
         IntVector r0 = IntVector.fromArray(S, SHR, 864);
         IntVector l0 = IntVector.fromArray(S, SHL, 864);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 880);
+        IntVector x1 = IntVector.fromArray(S, IDX, 880);
         IntVector r1 = IntVector.fromArray(S, SHR, 880);
         IntVector l1 = IntVector.fromArray(S, SHL, 880);
         IntVector m = IntVector.broadcast(S, 0x7ffffff);
         for (int g = 0; g < groups; g++, p += 108, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 896);
+        IntVector x0 = IntVector.fromArray(S, IDX, 896);
         IntVector r0 = IntVector.fromArray(S, SHR, 896);
         IntVector l0 = IntVector.fromArray(S, SHL, 896);
         IntVector m = IntVector.broadcast(S, 0xfffffff);
         for (int g = 0; g < groups; g++, p += 112, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 928);
+        IntVector x0 = IntVector.fromArray(S, IDX, 928);
         IntVector r0 = IntVector.fromArray(S, SHR, 928);
         IntVector l0 = IntVector.fromArray(S, SHL, 928);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(S, IDX, 944);
+        IntVector x1 = IntVector.fromArray(S, IDX, 944);
         IntVector r1 = IntVector.fromArray(S, SHR, 944);
         IntVector l1 = IntVector.fromArray(S, SHL, 944);
         IntVector m = IntVector.broadcast(S, 0x1fffffff);
         for (int g = 0; g < groups; g++, p += 116, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 960);
+        IntVector x0 = IntVector.fromArray(S, IDX, 960);
         IntVector r0 = IntVector.fromArray(S, SHR, 960);
         IntVector l0 = IntVector.fromArray(S, SHL, 960);
         IntVector m = IntVector.broadcast(S, 0x3fffffff);
         for (int g = 0; g < groups; g++, p += 120, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, int[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(S, IDX, 992);
+        IntVector x0 = IntVector.fromArray(S, IDX, 992);
         IntVector r0 = IntVector.fromArray(S, SHR, 992);
         IntVector l0 = IntVector.fromArray(S, SHL, 992);
         IntVector r1 = IntVector.fromArray(S, SHR, 1008);
         IntVector l1 = IntVector.fromArray(S, SHL, 1008);
         IntVector m = IntVector.broadcast(S, 0x7fffffff);
         for (int g = 0; g < groups; g++, p += 124, o += 32) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().lanewise(LSHL, l1)).and(m).intoArray(out, o + 16);
         }
     }

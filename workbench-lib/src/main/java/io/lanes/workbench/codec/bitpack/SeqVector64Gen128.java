@@ -4,7 +4,6 @@ package io.lanes.workbench.codec.bitpack;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -27,7 +26,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static final int VL = 2;
     private static final int PER_GROUP = 32;
     /** Per (width, output vector j, lane): the lane's word, right shift and left shift. */
-    private static final int[] IDX = new int[65 * PER_GROUP * VL];
+    private static final long[] IDX = new long[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
     private static final VectorSpecies<Integer> H = IntVector.SPECIES_128;
@@ -56,8 +55,8 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
                 for (int e = 0; e < VL; e++) {
                     int b = (int) (bit % 32) + e * w;
                     int at = (w * PER_GROUP + j) * VL + e;
-                    HIDX[2 * at] = b / 32;
-                    HIDX[2 * at + 1] = b / 32 + 1;
+                    HIDX[2 * at] = (int) (b / 32);
+                    HIDX[2 * at + 1] = (int) (b / 32 + 1);
                     HSHR[at] = b % 32;
                 }
             }
@@ -142,2590 +141,2590 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 128);
         LongVector r0 = LongVector.fromArray(S, HSHR, 64);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 132);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 132);
         LongVector r1 = LongVector.fromArray(S, HSHR, 66);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 136);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 136);
         LongVector r2 = LongVector.fromArray(S, HSHR, 68);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 140);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 140);
         LongVector r3 = LongVector.fromArray(S, HSHR, 70);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 144);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 144);
         LongVector r4 = LongVector.fromArray(S, HSHR, 72);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 148);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 148);
         LongVector r5 = LongVector.fromArray(S, HSHR, 74);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 152);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 152);
         LongVector r6 = LongVector.fromArray(S, HSHR, 76);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 156);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 156);
         LongVector r7 = LongVector.fromArray(S, HSHR, 78);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 160);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 160);
         LongVector r8 = LongVector.fromArray(S, HSHR, 80);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 164);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 164);
         LongVector r9 = LongVector.fromArray(S, HSHR, 82);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 168);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 168);
         LongVector r10 = LongVector.fromArray(S, HSHR, 84);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 172);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 172);
         LongVector r11 = LongVector.fromArray(S, HSHR, 86);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 176);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 176);
         LongVector r12 = LongVector.fromArray(S, HSHR, 88);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 180);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 180);
         LongVector r13 = LongVector.fromArray(S, HSHR, 90);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 184);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 184);
         LongVector r14 = LongVector.fromArray(S, HSHR, 92);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 188);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 188);
         LongVector r15 = LongVector.fromArray(S, HSHR, 94);
         LongVector m = LongVector.broadcast(S, 0x1L);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack1_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 228);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 228);
         LongVector r0 = LongVector.fromArray(S, HSHR, 114);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 232);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 232);
         LongVector r1 = LongVector.fromArray(S, HSHR, 116);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 236);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 236);
         LongVector r2 = LongVector.fromArray(S, HSHR, 118);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 240);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 240);
         LongVector r3 = LongVector.fromArray(S, HSHR, 120);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 244);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 244);
         LongVector r4 = LongVector.fromArray(S, HSHR, 122);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 248);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 248);
         LongVector r5 = LongVector.fromArray(S, HSHR, 124);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 252);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 252);
         LongVector r6 = LongVector.fromArray(S, HSHR, 126);
         LongVector m = LongVector.broadcast(S, 0x1L);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 256);
         LongVector r0 = LongVector.fromArray(S, HSHR, 128);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 260);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 260);
         LongVector r1 = LongVector.fromArray(S, HSHR, 130);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 264);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 264);
         LongVector r2 = LongVector.fromArray(S, HSHR, 132);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 268);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 268);
         LongVector r3 = LongVector.fromArray(S, HSHR, 134);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 272);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 272);
         LongVector r4 = LongVector.fromArray(S, HSHR, 136);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 276);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 276);
         LongVector r5 = LongVector.fromArray(S, HSHR, 138);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 280);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 280);
         LongVector r6 = LongVector.fromArray(S, HSHR, 140);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 284);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 284);
         LongVector r7 = LongVector.fromArray(S, HSHR, 142);
         LongVector m = LongVector.broadcast(S, 0x3L);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack2_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 356);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 356);
         LongVector r0 = LongVector.fromArray(S, HSHR, 178);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 360);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 360);
         LongVector r1 = LongVector.fromArray(S, HSHR, 180);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 364);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 364);
         LongVector r2 = LongVector.fromArray(S, HSHR, 182);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 368);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 368);
         LongVector r3 = LongVector.fromArray(S, HSHR, 184);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 372);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 372);
         LongVector r4 = LongVector.fromArray(S, HSHR, 186);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 376);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 376);
         LongVector r5 = LongVector.fromArray(S, HSHR, 188);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 380);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 380);
         LongVector r6 = LongVector.fromArray(S, HSHR, 190);
         LongVector m = LongVector.broadcast(S, 0x3L);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 384);
         LongVector r0 = LongVector.fromArray(S, HSHR, 192);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 388);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 388);
         LongVector r1 = LongVector.fromArray(S, HSHR, 194);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 392);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 392);
         LongVector r2 = LongVector.fromArray(S, HSHR, 196);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 396);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 396);
         LongVector r3 = LongVector.fromArray(S, HSHR, 198);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 400);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 400);
         LongVector r4 = LongVector.fromArray(S, HSHR, 200);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 404);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 404);
         LongVector r5 = LongVector.fromArray(S, HSHR, 202);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 408);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 408);
         LongVector r6 = LongVector.fromArray(S, HSHR, 204);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 412);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 412);
         LongVector r7 = LongVector.fromArray(S, HSHR, 206);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 416);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 416);
         LongVector r8 = LongVector.fromArray(S, HSHR, 208);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 420);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 420);
         LongVector r9 = LongVector.fromArray(S, HSHR, 210);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 424);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 424);
         LongVector r10 = LongVector.fromArray(S, HSHR, 212);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 428);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 428);
         LongVector r11 = LongVector.fromArray(S, HSHR, 214);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 432);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 432);
         LongVector r12 = LongVector.fromArray(S, HSHR, 216);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 436);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 436);
         LongVector r13 = LongVector.fromArray(S, HSHR, 218);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 440);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 440);
         LongVector r14 = LongVector.fromArray(S, HSHR, 220);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 444);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 444);
         LongVector r15 = LongVector.fromArray(S, HSHR, 222);
         LongVector m = LongVector.broadcast(S, 0x7L);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack3_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 484);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 484);
         LongVector r0 = LongVector.fromArray(S, HSHR, 242);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 488);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 488);
         LongVector r1 = LongVector.fromArray(S, HSHR, 244);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 492);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 492);
         LongVector r2 = LongVector.fromArray(S, HSHR, 246);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 496);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 496);
         LongVector r3 = LongVector.fromArray(S, HSHR, 248);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 500);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 500);
         LongVector r4 = LongVector.fromArray(S, HSHR, 250);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 504);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 504);
         LongVector r5 = LongVector.fromArray(S, HSHR, 252);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 508);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 508);
         LongVector r6 = LongVector.fromArray(S, HSHR, 254);
         LongVector m = LongVector.broadcast(S, 0x7L);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 512);
         LongVector r0 = LongVector.fromArray(S, HSHR, 256);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 516);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 516);
         LongVector r1 = LongVector.fromArray(S, HSHR, 258);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 520);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 520);
         LongVector r2 = LongVector.fromArray(S, HSHR, 260);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 524);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 524);
         LongVector r3 = LongVector.fromArray(S, HSHR, 262);
         LongVector m = LongVector.broadcast(S, 0xfL);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack4_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 612);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 612);
         LongVector r0 = LongVector.fromArray(S, HSHR, 306);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 616);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 616);
         LongVector r1 = LongVector.fromArray(S, HSHR, 308);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 620);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 620);
         LongVector r2 = LongVector.fromArray(S, HSHR, 310);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 624);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 624);
         LongVector r3 = LongVector.fromArray(S, HSHR, 312);
         LongVector m = LongVector.broadcast(S, 0xfL);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 640);
         LongVector r0 = LongVector.fromArray(S, HSHR, 320);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 644);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 644);
         LongVector r1 = LongVector.fromArray(S, HSHR, 322);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 648);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 648);
         LongVector r2 = LongVector.fromArray(S, HSHR, 324);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 652);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 652);
         LongVector r3 = LongVector.fromArray(S, HSHR, 326);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 656);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 656);
         LongVector r4 = LongVector.fromArray(S, HSHR, 328);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 660);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 660);
         LongVector r5 = LongVector.fromArray(S, HSHR, 330);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 664);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 664);
         LongVector r6 = LongVector.fromArray(S, HSHR, 332);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 668);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 668);
         LongVector r7 = LongVector.fromArray(S, HSHR, 334);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 672);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 672);
         LongVector r8 = LongVector.fromArray(S, HSHR, 336);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 676);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 676);
         LongVector r9 = LongVector.fromArray(S, HSHR, 338);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 680);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 680);
         LongVector r10 = LongVector.fromArray(S, HSHR, 340);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 684);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 684);
         LongVector r11 = LongVector.fromArray(S, HSHR, 342);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 688);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 688);
         LongVector r12 = LongVector.fromArray(S, HSHR, 344);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 692);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 692);
         LongVector r13 = LongVector.fromArray(S, HSHR, 346);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 696);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 696);
         LongVector r14 = LongVector.fromArray(S, HSHR, 348);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 700);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 700);
         LongVector r15 = LongVector.fromArray(S, HSHR, 350);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack5_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 740);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 740);
         LongVector r0 = LongVector.fromArray(S, HSHR, 370);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 744);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 744);
         LongVector r1 = LongVector.fromArray(S, HSHR, 372);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 748);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 748);
         LongVector r2 = LongVector.fromArray(S, HSHR, 374);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 752);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 752);
         LongVector r3 = LongVector.fromArray(S, HSHR, 376);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 756);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 756);
         LongVector r4 = LongVector.fromArray(S, HSHR, 378);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 760);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 760);
         LongVector r5 = LongVector.fromArray(S, HSHR, 380);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 764);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 764);
         LongVector r6 = LongVector.fromArray(S, HSHR, 382);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 768);
         LongVector r0 = LongVector.fromArray(S, HSHR, 384);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 772);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 772);
         LongVector r1 = LongVector.fromArray(S, HSHR, 386);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 776);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 776);
         LongVector r2 = LongVector.fromArray(S, HSHR, 388);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 780);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 780);
         LongVector r3 = LongVector.fromArray(S, HSHR, 390);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 784);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 784);
         LongVector r4 = LongVector.fromArray(S, HSHR, 392);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 788);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 788);
         LongVector r5 = LongVector.fromArray(S, HSHR, 394);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 792);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 792);
         LongVector r6 = LongVector.fromArray(S, HSHR, 396);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 796);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 796);
         LongVector r7 = LongVector.fromArray(S, HSHR, 398);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack6_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 868);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 868);
         LongVector r0 = LongVector.fromArray(S, HSHR, 434);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 872);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 872);
         LongVector r1 = LongVector.fromArray(S, HSHR, 436);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 876);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 876);
         LongVector r2 = LongVector.fromArray(S, HSHR, 438);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 880);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 880);
         LongVector r3 = LongVector.fromArray(S, HSHR, 440);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 884);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 884);
         LongVector r4 = LongVector.fromArray(S, HSHR, 442);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 888);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 888);
         LongVector r5 = LongVector.fromArray(S, HSHR, 444);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 892);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 892);
         LongVector r6 = LongVector.fromArray(S, HSHR, 446);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 896);
         LongVector r0 = LongVector.fromArray(S, HSHR, 448);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 900);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 900);
         LongVector r1 = LongVector.fromArray(S, HSHR, 450);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 904);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 904);
         LongVector r2 = LongVector.fromArray(S, HSHR, 452);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 908);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 908);
         LongVector r3 = LongVector.fromArray(S, HSHR, 454);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 912);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 912);
         LongVector r4 = LongVector.fromArray(S, HSHR, 456);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 916);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 916);
         LongVector r5 = LongVector.fromArray(S, HSHR, 458);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 920);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 920);
         LongVector r6 = LongVector.fromArray(S, HSHR, 460);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 924);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 924);
         LongVector r7 = LongVector.fromArray(S, HSHR, 462);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 928);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 928);
         LongVector r8 = LongVector.fromArray(S, HSHR, 464);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 932);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 932);
         LongVector r9 = LongVector.fromArray(S, HSHR, 466);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 936);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 936);
         LongVector r10 = LongVector.fromArray(S, HSHR, 468);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 940);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 940);
         LongVector r11 = LongVector.fromArray(S, HSHR, 470);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 944);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 944);
         LongVector r12 = LongVector.fromArray(S, HSHR, 472);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 948);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 948);
         LongVector r13 = LongVector.fromArray(S, HSHR, 474);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 952);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 952);
         LongVector r14 = LongVector.fromArray(S, HSHR, 476);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 956);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 956);
         LongVector r15 = LongVector.fromArray(S, HSHR, 478);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack7_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 996);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 996);
         LongVector r0 = LongVector.fromArray(S, HSHR, 498);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1000);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1000);
         LongVector r1 = LongVector.fromArray(S, HSHR, 500);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1004);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1004);
         LongVector r2 = LongVector.fromArray(S, HSHR, 502);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1008);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1008);
         LongVector r3 = LongVector.fromArray(S, HSHR, 504);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1012);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1012);
         LongVector r4 = LongVector.fromArray(S, HSHR, 506);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1016);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1016);
         LongVector r5 = LongVector.fromArray(S, HSHR, 508);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1020);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1020);
         LongVector r6 = LongVector.fromArray(S, HSHR, 510);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1024);
         LongVector r0 = LongVector.fromArray(S, HSHR, 512);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1028);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1028);
         LongVector r1 = LongVector.fromArray(S, HSHR, 514);
         LongVector m = LongVector.broadcast(S, 0xffL);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack8_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1124);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1124);
         LongVector r0 = LongVector.fromArray(S, HSHR, 562);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1128);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1128);
         LongVector r1 = LongVector.fromArray(S, HSHR, 564);
         LongVector m = LongVector.broadcast(S, 0xffL);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1152);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1152);
         LongVector r0 = LongVector.fromArray(S, HSHR, 576);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1156);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1156);
         LongVector r1 = LongVector.fromArray(S, HSHR, 578);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1160);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1160);
         LongVector r2 = LongVector.fromArray(S, HSHR, 580);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1164);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1164);
         LongVector r3 = LongVector.fromArray(S, HSHR, 582);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1168);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1168);
         LongVector r4 = LongVector.fromArray(S, HSHR, 584);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1172);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1172);
         LongVector r5 = LongVector.fromArray(S, HSHR, 586);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1176);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1176);
         LongVector r6 = LongVector.fromArray(S, HSHR, 588);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1180);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1180);
         LongVector r7 = LongVector.fromArray(S, HSHR, 590);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 1184);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 1184);
         LongVector r8 = LongVector.fromArray(S, HSHR, 592);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 1188);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 1188);
         LongVector r9 = LongVector.fromArray(S, HSHR, 594);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 1192);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 1192);
         LongVector r10 = LongVector.fromArray(S, HSHR, 596);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 1196);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 1196);
         LongVector r11 = LongVector.fromArray(S, HSHR, 598);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 1200);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 1200);
         LongVector r12 = LongVector.fromArray(S, HSHR, 600);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 1204);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 1204);
         LongVector r13 = LongVector.fromArray(S, HSHR, 602);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 1208);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 1208);
         LongVector r14 = LongVector.fromArray(S, HSHR, 604);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 1212);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 1212);
         LongVector r15 = LongVector.fromArray(S, HSHR, 606);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack9_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1252);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1252);
         LongVector r0 = LongVector.fromArray(S, HSHR, 626);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1256);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1256);
         LongVector r1 = LongVector.fromArray(S, HSHR, 628);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1260);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1260);
         LongVector r2 = LongVector.fromArray(S, HSHR, 630);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1264);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1264);
         LongVector r3 = LongVector.fromArray(S, HSHR, 632);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1268);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1268);
         LongVector r4 = LongVector.fromArray(S, HSHR, 634);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1272);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1272);
         LongVector r5 = LongVector.fromArray(S, HSHR, 636);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1276);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1276);
         LongVector r6 = LongVector.fromArray(S, HSHR, 638);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1280);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1280);
         LongVector r0 = LongVector.fromArray(S, HSHR, 640);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1284);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1284);
         LongVector r1 = LongVector.fromArray(S, HSHR, 642);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1288);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1288);
         LongVector r2 = LongVector.fromArray(S, HSHR, 644);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1292);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1292);
         LongVector r3 = LongVector.fromArray(S, HSHR, 646);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1296);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1296);
         LongVector r4 = LongVector.fromArray(S, HSHR, 648);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1300);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1300);
         LongVector r5 = LongVector.fromArray(S, HSHR, 650);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1304);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1304);
         LongVector r6 = LongVector.fromArray(S, HSHR, 652);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1308);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1308);
         LongVector r7 = LongVector.fromArray(S, HSHR, 654);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack10_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1380);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1380);
         LongVector r0 = LongVector.fromArray(S, HSHR, 690);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1384);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1384);
         LongVector r1 = LongVector.fromArray(S, HSHR, 692);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1388);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1388);
         LongVector r2 = LongVector.fromArray(S, HSHR, 694);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1392);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1392);
         LongVector r3 = LongVector.fromArray(S, HSHR, 696);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1396);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1396);
         LongVector r4 = LongVector.fromArray(S, HSHR, 698);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1400);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1400);
         LongVector r5 = LongVector.fromArray(S, HSHR, 700);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1404);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1404);
         LongVector r6 = LongVector.fromArray(S, HSHR, 702);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1408);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1408);
         LongVector r0 = LongVector.fromArray(S, HSHR, 704);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1412);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1412);
         LongVector r1 = LongVector.fromArray(S, HSHR, 706);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1416);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1416);
         LongVector r2 = LongVector.fromArray(S, HSHR, 708);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1420);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1420);
         LongVector r3 = LongVector.fromArray(S, HSHR, 710);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1424);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1424);
         LongVector r4 = LongVector.fromArray(S, HSHR, 712);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1428);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1428);
         LongVector r5 = LongVector.fromArray(S, HSHR, 714);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1432);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1432);
         LongVector r6 = LongVector.fromArray(S, HSHR, 716);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1436);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1436);
         LongVector r7 = LongVector.fromArray(S, HSHR, 718);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 1440);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 1440);
         LongVector r8 = LongVector.fromArray(S, HSHR, 720);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 1444);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 1444);
         LongVector r9 = LongVector.fromArray(S, HSHR, 722);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 1448);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 1448);
         LongVector r10 = LongVector.fromArray(S, HSHR, 724);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 1452);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 1452);
         LongVector r11 = LongVector.fromArray(S, HSHR, 726);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 1456);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 1456);
         LongVector r12 = LongVector.fromArray(S, HSHR, 728);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 1460);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 1460);
         LongVector r13 = LongVector.fromArray(S, HSHR, 730);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 1464);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 1464);
         LongVector r14 = LongVector.fromArray(S, HSHR, 732);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 1468);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 1468);
         LongVector r15 = LongVector.fromArray(S, HSHR, 734);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack11_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1508);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1508);
         LongVector r0 = LongVector.fromArray(S, HSHR, 754);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1512);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1512);
         LongVector r1 = LongVector.fromArray(S, HSHR, 756);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1516);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1516);
         LongVector r2 = LongVector.fromArray(S, HSHR, 758);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1520);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1520);
         LongVector r3 = LongVector.fromArray(S, HSHR, 760);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1524);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1524);
         LongVector r4 = LongVector.fromArray(S, HSHR, 762);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1528);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1528);
         LongVector r5 = LongVector.fromArray(S, HSHR, 764);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1532);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1532);
         LongVector r6 = LongVector.fromArray(S, HSHR, 766);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1536);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1536);
         LongVector r0 = LongVector.fromArray(S, HSHR, 768);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1540);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1540);
         LongVector r1 = LongVector.fromArray(S, HSHR, 770);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1544);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1544);
         LongVector r2 = LongVector.fromArray(S, HSHR, 772);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1548);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1548);
         LongVector r3 = LongVector.fromArray(S, HSHR, 774);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack12_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1636);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1636);
         LongVector r0 = LongVector.fromArray(S, HSHR, 818);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1640);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1640);
         LongVector r1 = LongVector.fromArray(S, HSHR, 820);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1644);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1644);
         LongVector r2 = LongVector.fromArray(S, HSHR, 822);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1648);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1648);
         LongVector r3 = LongVector.fromArray(S, HSHR, 824);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1664);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1664);
         LongVector r0 = LongVector.fromArray(S, HSHR, 832);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1668);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1668);
         LongVector r1 = LongVector.fromArray(S, HSHR, 834);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1672);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1672);
         LongVector r2 = LongVector.fromArray(S, HSHR, 836);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1676);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1676);
         LongVector r3 = LongVector.fromArray(S, HSHR, 838);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1680);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1680);
         LongVector r4 = LongVector.fromArray(S, HSHR, 840);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1684);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1684);
         LongVector r5 = LongVector.fromArray(S, HSHR, 842);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1688);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1688);
         LongVector r6 = LongVector.fromArray(S, HSHR, 844);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1692);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1692);
         LongVector r7 = LongVector.fromArray(S, HSHR, 846);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 1696);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 1696);
         LongVector r8 = LongVector.fromArray(S, HSHR, 848);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 1700);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 1700);
         LongVector r9 = LongVector.fromArray(S, HSHR, 850);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 1704);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 1704);
         LongVector r10 = LongVector.fromArray(S, HSHR, 852);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 1708);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 1708);
         LongVector r11 = LongVector.fromArray(S, HSHR, 854);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 1712);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 1712);
         LongVector r12 = LongVector.fromArray(S, HSHR, 856);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 1716);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 1716);
         LongVector r13 = LongVector.fromArray(S, HSHR, 858);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 1720);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 1720);
         LongVector r14 = LongVector.fromArray(S, HSHR, 860);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 1724);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 1724);
         LongVector r15 = LongVector.fromArray(S, HSHR, 862);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack13_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1764);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1764);
         LongVector r0 = LongVector.fromArray(S, HSHR, 882);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1768);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1768);
         LongVector r1 = LongVector.fromArray(S, HSHR, 884);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1772);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1772);
         LongVector r2 = LongVector.fromArray(S, HSHR, 886);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1776);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1776);
         LongVector r3 = LongVector.fromArray(S, HSHR, 888);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1780);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1780);
         LongVector r4 = LongVector.fromArray(S, HSHR, 890);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1784);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1784);
         LongVector r5 = LongVector.fromArray(S, HSHR, 892);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1788);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1788);
         LongVector r6 = LongVector.fromArray(S, HSHR, 894);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1792);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1792);
         LongVector r0 = LongVector.fromArray(S, HSHR, 896);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1796);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1796);
         LongVector r1 = LongVector.fromArray(S, HSHR, 898);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1800);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1800);
         LongVector r2 = LongVector.fromArray(S, HSHR, 900);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1804);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1804);
         LongVector r3 = LongVector.fromArray(S, HSHR, 902);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1808);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1808);
         LongVector r4 = LongVector.fromArray(S, HSHR, 904);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1812);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1812);
         LongVector r5 = LongVector.fromArray(S, HSHR, 906);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1816);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1816);
         LongVector r6 = LongVector.fromArray(S, HSHR, 908);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1820);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1820);
         LongVector r7 = LongVector.fromArray(S, HSHR, 910);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack14_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1892);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1892);
         LongVector r0 = LongVector.fromArray(S, HSHR, 946);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1896);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1896);
         LongVector r1 = LongVector.fromArray(S, HSHR, 948);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1900);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1900);
         LongVector r2 = LongVector.fromArray(S, HSHR, 950);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1904);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1904);
         LongVector r3 = LongVector.fromArray(S, HSHR, 952);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1908);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1908);
         LongVector r4 = LongVector.fromArray(S, HSHR, 954);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1912);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1912);
         LongVector r5 = LongVector.fromArray(S, HSHR, 956);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1916);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1916);
         LongVector r6 = LongVector.fromArray(S, HSHR, 958);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1920);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1920);
         LongVector r0 = LongVector.fromArray(S, HSHR, 960);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1924);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1924);
         LongVector r1 = LongVector.fromArray(S, HSHR, 962);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1928);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1928);
         LongVector r2 = LongVector.fromArray(S, HSHR, 964);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1932);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1932);
         LongVector r3 = LongVector.fromArray(S, HSHR, 966);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1936);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1936);
         LongVector r4 = LongVector.fromArray(S, HSHR, 968);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1940);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1940);
         LongVector r5 = LongVector.fromArray(S, HSHR, 970);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1944);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1944);
         LongVector r6 = LongVector.fromArray(S, HSHR, 972);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1948);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1948);
         LongVector r7 = LongVector.fromArray(S, HSHR, 974);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 1952);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 1952);
         LongVector r8 = LongVector.fromArray(S, HSHR, 976);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 1956);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 1956);
         LongVector r9 = LongVector.fromArray(S, HSHR, 978);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 1960);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 1960);
         LongVector r10 = LongVector.fromArray(S, HSHR, 980);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 1964);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 1964);
         LongVector r11 = LongVector.fromArray(S, HSHR, 982);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 1968);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 1968);
         LongVector r12 = LongVector.fromArray(S, HSHR, 984);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 1972);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 1972);
         LongVector r13 = LongVector.fromArray(S, HSHR, 986);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 1976);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 1976);
         LongVector r14 = LongVector.fromArray(S, HSHR, 988);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 1980);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 1980);
         LongVector r15 = LongVector.fromArray(S, HSHR, 990);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack15_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2020);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2020);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1010);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2024);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2024);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1012);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2028);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2028);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1014);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2032);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2032);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1016);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2036);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2036);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1018);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2040);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2040);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1020);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2044);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2044);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1022);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2048);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2048);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 34);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 42);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack16_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2148);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2148);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1074);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2176);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2176);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1088);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2180);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2180);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1090);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2184);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2184);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1092);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2188);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2188);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1094);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2192);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2192);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1096);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2196);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2196);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1098);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2200);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2200);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1100);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2204);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2204);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1102);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 2208);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 2208);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1104);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 2212);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 2212);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1106);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 2216);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 2216);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1108);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 2220);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 2220);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1110);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 2224);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 2224);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1112);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 2228);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 2228);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1114);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 2232);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 2232);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1116);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 2236);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 2236);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1118);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack17_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2276);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2276);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1138);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2280);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2280);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1140);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2284);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2284);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1142);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2288);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2288);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1144);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2292);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2292);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1146);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2296);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2296);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1148);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2300);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2300);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1150);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2304);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2304);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1152);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2308);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2308);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1154);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2312);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2312);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1156);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2316);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2316);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1158);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2320);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2320);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1160);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2324);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2324);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1162);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2328);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2328);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1164);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2332);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2332);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1166);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack18_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2404);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2404);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1202);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2408);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2408);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1204);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2412);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2412);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1206);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2416);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2416);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1208);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2420);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2420);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1210);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2424);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2424);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1212);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2428);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2428);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1214);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2432);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2432);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1216);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2436);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2436);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1218);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2440);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2440);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1220);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2444);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2444);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1222);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2448);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2448);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1224);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2452);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2452);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1226);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2456);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2456);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1228);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2460);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2460);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1230);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 2464);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 2464);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1232);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 2468);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 2468);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1234);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 2472);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 2472);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1236);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 2476);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 2476);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1238);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 2480);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 2480);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1240);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 2484);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 2484);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1242);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 2488);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 2488);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1244);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 2492);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 2492);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1246);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack19_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2532);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2532);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1266);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2536);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2536);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1268);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2540);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2540);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1270);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2544);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2544);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1272);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2548);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2548);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1274);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2552);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2552);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1276);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2556);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2556);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1278);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2560);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2560);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1280);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2564);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2564);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1282);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2568);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2568);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1284);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2572);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2572);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1286);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack20_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2660);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2660);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1330);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2664);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2664);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1332);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2668);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2668);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1334);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2672);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2672);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1336);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2688);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2688);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1344);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2692);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2692);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1346);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2696);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2696);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1348);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2700);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2700);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1350);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2704);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2704);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1352);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2708);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2708);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1354);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2712);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2712);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1356);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2716);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2716);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1358);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 2720);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 2720);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1360);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 2724);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 2724);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1362);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 2728);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 2728);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1364);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 2732);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 2732);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1366);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 2736);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 2736);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1368);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 2740);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 2740);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1370);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 2744);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 2744);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1372);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 2748);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 2748);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1374);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack21_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2788);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2788);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1394);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2792);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2792);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1396);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2796);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2796);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1398);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2800);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2800);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1400);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2804);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2804);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1402);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2808);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2808);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1404);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2812);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2812);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1406);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2816);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2816);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1408);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2820);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2820);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1410);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2824);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2824);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1412);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2828);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2828);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1414);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2832);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2832);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1416);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2836);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2836);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1418);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2840);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2840);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1420);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2844);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2844);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1422);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack22_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2916);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2916);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1458);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2920);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2920);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1460);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2924);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2924);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1462);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2928);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2928);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1464);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2932);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2932);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1466);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2936);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2936);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1468);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2940);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2940);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1470);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2944);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2944);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1472);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2948);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2948);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1474);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2952);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2952);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1476);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2956);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2956);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1478);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2960);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2960);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1480);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2964);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2964);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1482);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2968);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2968);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1484);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2972);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2972);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1486);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 2976);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 2976);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1488);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 2980);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 2980);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1490);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 2984);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 2984);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1492);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 2988);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 2988);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1494);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 2992);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 2992);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1496);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 2996);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 2996);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1498);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 3000);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 3000);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1500);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 3004);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 3004);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1502);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack23_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3044);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3044);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1522);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3048);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3048);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1524);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3052);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3052);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1526);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3056);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3056);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1528);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3060);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3060);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1530);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3064);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3064);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1532);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3068);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3068);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1534);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3072);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3072);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1536);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3076);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3076);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1538);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack24_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3172);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3172);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1586);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3176);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3176);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1588);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3200);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3200);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1600);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3204);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3204);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1602);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3208);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3208);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1604);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3212);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3212);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1606);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3216);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3216);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1608);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3220);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3220);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1610);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3224);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3224);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1612);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3228);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3228);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1614);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 3232);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 3232);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1616);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 3236);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 3236);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1618);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 3240);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 3240);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1620);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 3244);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 3244);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1622);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 3248);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 3248);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1624);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 3252);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 3252);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1626);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 3256);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 3256);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1628);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 3260);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 3260);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1630);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack25_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3300);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3300);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1650);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3304);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3304);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1652);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3308);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3308);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1654);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3312);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3312);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1656);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3316);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3316);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1658);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3320);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3320);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1660);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3324);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3324);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1662);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3328);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3328);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1664);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3332);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3332);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1666);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3336);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3336);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1668);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3340);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3340);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1670);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3344);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3344);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1672);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3348);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3348);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1674);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3352);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3352);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1676);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3356);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3356);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1678);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack26_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3428);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3428);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1714);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3432);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3432);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1716);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3436);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3436);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1718);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3440);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3440);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1720);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3444);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3444);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1722);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3448);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3448);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1724);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3452);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3452);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1726);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3456);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3456);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1728);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3460);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3460);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1730);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3464);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3464);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1732);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3468);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3468);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1734);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3472);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3472);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1736);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3476);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3476);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1738);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3480);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3480);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1740);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3484);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3484);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1742);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 3488);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 3488);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1744);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 3492);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 3492);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1746);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 3496);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 3496);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1748);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 3500);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 3500);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1750);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 3504);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 3504);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1752);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 3508);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 3508);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1754);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 3512);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 3512);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1756);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 3516);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 3516);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1758);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack27_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3556);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3556);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1778);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3560);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3560);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1780);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3564);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3564);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1782);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3568);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3568);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1784);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3572);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3572);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1786);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3576);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3576);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1788);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3580);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3580);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1790);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3584);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3584);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1792);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3588);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3588);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1794);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3592);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3592);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1796);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3596);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3596);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1798);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 10);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 26);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 28);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 42);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack28_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3684);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3684);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1842);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3688);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3688);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1844);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3692);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3692);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1846);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3696);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3696);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1848);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 196).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3712);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3712);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1856);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3716);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3716);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1858);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3720);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3720);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1860);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3724);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3724);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1862);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3728);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3728);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1864);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3732);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3732);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1866);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3736);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3736);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1868);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3740);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3740);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1870);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 3744);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 3744);
         LongVector r8 = LongVector.fromArray(S, HSHR, 1872);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 3748);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 3748);
         LongVector r9 = LongVector.fromArray(S, HSHR, 1874);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 3752);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 3752);
         LongVector r10 = LongVector.fromArray(S, HSHR, 1876);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 3756);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 3756);
         LongVector r11 = LongVector.fromArray(S, HSHR, 1878);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 3760);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 3760);
         LongVector r12 = LongVector.fromArray(S, HSHR, 1880);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 3764);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 3764);
         LongVector r13 = LongVector.fromArray(S, HSHR, 1882);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 3768);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 3768);
         LongVector r14 = LongVector.fromArray(S, HSHR, 1884);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 3772);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 3772);
         LongVector r15 = LongVector.fromArray(S, HSHR, 1886);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack29_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3812);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3812);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1906);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3816);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3816);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1908);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3820);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3820);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1910);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3824);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3824);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1912);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3828);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3828);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1914);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3832);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3832);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1916);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3836);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3836);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1918);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3840);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3840);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1920);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3844);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3844);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1922);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3848);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3848);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1924);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3852);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3852);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1926);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3856);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3856);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1928);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3860);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3860);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1930);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3864);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3864);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1932);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3868);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3868);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1934);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 22);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 24);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 26);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack30_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3940);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3940);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1970);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3944);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3944);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1972);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3948);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3948);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1974);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3952);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3952);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1976);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3956);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3956);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1978);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3960);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3960);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1980);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3964);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3964);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1982);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3968);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3968);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1984);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3972);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3972);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1986);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3976);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3976);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1988);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3980);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3980);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1990);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3984);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3984);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1992);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3988);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3988);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1994);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3992);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3992);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1996);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3996);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3996);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1998);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 4000);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 4000);
         LongVector r8 = LongVector.fromArray(S, HSHR, 2000);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 4004);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 4004);
         LongVector r9 = LongVector.fromArray(S, HSHR, 2002);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 4008);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 4008);
         LongVector r10 = LongVector.fromArray(S, HSHR, 2004);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 4012);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 4012);
         LongVector r11 = LongVector.fromArray(S, HSHR, 2006);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 4016);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 4016);
         LongVector r12 = LongVector.fromArray(S, HSHR, 2008);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 4020);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 4020);
         LongVector r13 = LongVector.fromArray(S, HSHR, 2010);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 4024);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 4024);
         LongVector r14 = LongVector.fromArray(S, HSHR, 2012);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 4028);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 4028);
         LongVector r15 = LongVector.fromArray(S, HSHR, 2014);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack31_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4068);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4068);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2034);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4072);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 4072);
         LongVector r1 = LongVector.fromArray(S, HSHR, 2036);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4076);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 4076);
         LongVector r2 = LongVector.fromArray(S, HSHR, 2038);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4080);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 4080);
         LongVector r3 = LongVector.fromArray(S, HSHR, 2040);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4084);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 4084);
         LongVector r4 = LongVector.fromArray(S, HSHR, 2042);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4088);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 4088);
         LongVector r5 = LongVector.fromArray(S, HSHR, 2044);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4092);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 4092);
         LongVector r6 = LongVector.fromArray(S, HSHR, 2046);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4096);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4096);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 34);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 38);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 42);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 46);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack32_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4196);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4196);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2098);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 54);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 58);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4224);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4224);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2112);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4228);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 4228);
         LongVector r1 = LongVector.fromArray(S, HSHR, 2114);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4232);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 4232);
         LongVector r2 = LongVector.fromArray(S, HSHR, 2116);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4236);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 4236);
         LongVector r3 = LongVector.fromArray(S, HSHR, 2118);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4240);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 4240);
         LongVector r4 = LongVector.fromArray(S, HSHR, 2120);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4244);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 4244);
         LongVector r5 = LongVector.fromArray(S, HSHR, 2122);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4248);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 4248);
         LongVector r6 = LongVector.fromArray(S, HSHR, 2124);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 4252);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 4252);
         LongVector r7 = LongVector.fromArray(S, HSHR, 2126);
-        VectorShuffle<Integer> x8 = VectorShuffle.fromArray(H, HIDX, 4256);
+        IntVector x8 = IntVector.fromArray(H, HIDX, 4256);
         LongVector r8 = LongVector.fromArray(S, HSHR, 2128);
-        VectorShuffle<Integer> x9 = VectorShuffle.fromArray(H, HIDX, 4260);
+        IntVector x9 = IntVector.fromArray(H, HIDX, 4260);
         LongVector r9 = LongVector.fromArray(S, HSHR, 2130);
-        VectorShuffle<Integer> x10 = VectorShuffle.fromArray(H, HIDX, 4264);
+        IntVector x10 = IntVector.fromArray(H, HIDX, 4264);
         LongVector r10 = LongVector.fromArray(S, HSHR, 2132);
-        VectorShuffle<Integer> x11 = VectorShuffle.fromArray(H, HIDX, 4268);
+        IntVector x11 = IntVector.fromArray(H, HIDX, 4268);
         LongVector r11 = LongVector.fromArray(S, HSHR, 2134);
-        VectorShuffle<Integer> x12 = VectorShuffle.fromArray(H, HIDX, 4272);
+        IntVector x12 = IntVector.fromArray(H, HIDX, 4272);
         LongVector r12 = LongVector.fromArray(S, HSHR, 2136);
-        VectorShuffle<Integer> x13 = VectorShuffle.fromArray(H, HIDX, 4276);
+        IntVector x13 = IntVector.fromArray(H, HIDX, 4276);
         LongVector r13 = LongVector.fromArray(S, HSHR, 2138);
-        VectorShuffle<Integer> x14 = VectorShuffle.fromArray(H, HIDX, 4280);
+        IntVector x14 = IntVector.fromArray(H, HIDX, 4280);
         LongVector r14 = LongVector.fromArray(S, HSHR, 2140);
-        VectorShuffle<Integer> x15 = VectorShuffle.fromArray(H, HIDX, 4284);
+        IntVector x15 = IntVector.fromArray(H, HIDX, 4284);
         LongVector r15 = LongVector.fromArray(S, HSHR, 2142);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x9).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x10).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x11).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x12).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x13).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x14).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x15).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x8).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r9).and(m).intoArray(out, o + 18);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r10).and(m).intoArray(out, o + 20);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r11).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r12).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r13).and(m).intoArray(out, o + 26);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r14).and(m).intoArray(out, o + 28);
+            x15.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r15).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 196).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r8).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack33_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4324);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4324);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2162);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4328);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 4328);
         LongVector r1 = LongVector.fromArray(S, HSHR, 2164);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4332);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 4332);
         LongVector r2 = LongVector.fromArray(S, HSHR, 2166);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4336);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 4336);
         LongVector r3 = LongVector.fromArray(S, HSHR, 2168);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4340);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 4340);
         LongVector r4 = LongVector.fromArray(S, HSHR, 2170);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4344);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 4344);
         LongVector r5 = LongVector.fromArray(S, HSHR, 2172);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4348);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 4348);
         LongVector r6 = LongVector.fromArray(S, HSHR, 2174);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 204).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 212).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 220).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 228).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 236).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 244).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
-            ByteVector.fromArray(B, in, p + 252).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 204).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 50);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 212).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 220).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 54);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 228).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 236).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 58);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 244).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 60);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 252).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack34_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2176);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2176);
         LongVector r0 = LongVector.fromArray(S, SHR, 2176);
         LongVector l0 = LongVector.fromArray(S, SHL, 2176);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2178);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2178);
         LongVector r1 = LongVector.fromArray(S, SHR, 2178);
         LongVector l1 = LongVector.fromArray(S, SHL, 2178);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2180);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2180);
         LongVector r2 = LongVector.fromArray(S, SHR, 2180);
         LongVector l2 = LongVector.fromArray(S, SHL, 2180);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2182);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2182);
         LongVector r3 = LongVector.fromArray(S, SHR, 2182);
         LongVector l3 = LongVector.fromArray(S, SHL, 2182);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2184);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2184);
         LongVector r4 = LongVector.fromArray(S, SHR, 2184);
         LongVector l4 = LongVector.fromArray(S, SHL, 2184);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2186);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2186);
         LongVector r5 = LongVector.fromArray(S, SHR, 2186);
         LongVector l5 = LongVector.fromArray(S, SHL, 2186);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2188);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2188);
         LongVector r6 = LongVector.fromArray(S, SHR, 2188);
         LongVector l6 = LongVector.fromArray(S, SHL, 2188);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2190);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2190);
         LongVector r7 = LongVector.fromArray(S, SHR, 2190);
         LongVector l7 = LongVector.fromArray(S, SHL, 2190);
         LongVector r8 = LongVector.fromArray(S, SHR, 2192);
@@ -2742,14 +2741,14 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l13 = LongVector.fromArray(S, SHL, 2202);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
@@ -2764,28 +2763,28 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 2204);
         LongVector r1 = LongVector.fromArray(S, SHR, 2206);
         LongVector l1 = LongVector.fromArray(S, SHL, 2206);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2208);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2208);
         LongVector r2 = LongVector.fromArray(S, SHR, 2208);
         LongVector l2 = LongVector.fromArray(S, SHL, 2208);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2210);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2210);
         LongVector r3 = LongVector.fromArray(S, SHR, 2210);
         LongVector l3 = LongVector.fromArray(S, SHL, 2210);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2212);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2212);
         LongVector r4 = LongVector.fromArray(S, SHR, 2212);
         LongVector l4 = LongVector.fromArray(S, SHL, 2212);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2214);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2214);
         LongVector r5 = LongVector.fromArray(S, SHR, 2214);
         LongVector l5 = LongVector.fromArray(S, SHL, 2214);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2216);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2216);
         LongVector r6 = LongVector.fromArray(S, SHR, 2216);
         LongVector l6 = LongVector.fromArray(S, SHL, 2216);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2218);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2218);
         LongVector r7 = LongVector.fromArray(S, SHR, 2218);
         LongVector l7 = LongVector.fromArray(S, SHL, 2218);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2220);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2220);
         LongVector r8 = LongVector.fromArray(S, SHR, 2220);
         LongVector l8 = LongVector.fromArray(S, SHL, 2220);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2222);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2222);
         LongVector r9 = LongVector.fromArray(S, SHR, 2222);
         LongVector l9 = LongVector.fromArray(S, SHL, 2222);
         LongVector r10 = LongVector.fromArray(S, SHR, 2224);
@@ -2800,14 +2799,14 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 46);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 36);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 38);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 42);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 44);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 52);
@@ -2834,19 +2833,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack35_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2240);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2240);
         LongVector r0 = LongVector.fromArray(S, SHR, 2240);
         LongVector l0 = LongVector.fromArray(S, SHL, 2240);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2242);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2242);
         LongVector r1 = LongVector.fromArray(S, SHR, 2242);
         LongVector l1 = LongVector.fromArray(S, SHL, 2242);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2244);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2244);
         LongVector r2 = LongVector.fromArray(S, SHR, 2244);
         LongVector l2 = LongVector.fromArray(S, SHL, 2244);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2246);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2246);
         LongVector r3 = LongVector.fromArray(S, SHR, 2246);
         LongVector l3 = LongVector.fromArray(S, SHL, 2246);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2248);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2248);
         LongVector r4 = LongVector.fromArray(S, SHR, 2248);
         LongVector l4 = LongVector.fromArray(S, SHL, 2248);
         LongVector r5 = LongVector.fromArray(S, SHR, 2250);
@@ -2861,39 +2860,39 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l9 = LongVector.fromArray(S, SHL, 2258);
         LongVector r10 = LongVector.fromArray(S, SHR, 2260);
         LongVector l10 = LongVector.fromArray(S, SHL, 2260);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2262);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2262);
         LongVector r11 = LongVector.fromArray(S, SHR, 2262);
         LongVector l11 = LongVector.fromArray(S, SHL, 2262);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2264);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2264);
         LongVector r12 = LongVector.fromArray(S, SHR, 2264);
         LongVector l12 = LongVector.fromArray(S, SHL, 2264);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2266);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2266);
         LongVector r13 = LongVector.fromArray(S, SHR, 2266);
         LongVector l13 = LongVector.fromArray(S, SHL, 2266);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
         }
     }
 
     private static void unpack35_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2268);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2268);
         LongVector r0 = LongVector.fromArray(S, SHR, 2268);
         LongVector l0 = LongVector.fromArray(S, SHL, 2268);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2270);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2270);
         LongVector r1 = LongVector.fromArray(S, SHR, 2270);
         LongVector l1 = LongVector.fromArray(S, SHL, 2270);
         LongVector r2 = LongVector.fromArray(S, SHR, 2272);
@@ -2908,19 +2907,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l6 = LongVector.fromArray(S, SHL, 2280);
         LongVector r7 = LongVector.fromArray(S, SHR, 2282);
         LongVector l7 = LongVector.fromArray(S, SHL, 2282);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2284);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2284);
         LongVector r8 = LongVector.fromArray(S, SHR, 2284);
         LongVector l8 = LongVector.fromArray(S, SHL, 2284);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2286);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2286);
         LongVector r9 = LongVector.fromArray(S, SHR, 2286);
         LongVector l9 = LongVector.fromArray(S, SHL, 2286);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2288);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2288);
         LongVector r10 = LongVector.fromArray(S, SHR, 2288);
         LongVector l10 = LongVector.fromArray(S, SHL, 2288);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2290);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2290);
         LongVector r11 = LongVector.fromArray(S, SHR, 2290);
         LongVector l11 = LongVector.fromArray(S, SHL, 2290);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2292);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2292);
         LongVector r12 = LongVector.fromArray(S, SHR, 2292);
         LongVector l12 = LongVector.fromArray(S, SHL, 2292);
         LongVector r13 = LongVector.fromArray(S, SHR, 2294);
@@ -2929,19 +2928,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 2296);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 52);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 44);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 46);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 48);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 50);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
         }
@@ -2963,16 +2962,16 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack36_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2304);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2304);
         LongVector r0 = LongVector.fromArray(S, SHR, 2304);
         LongVector l0 = LongVector.fromArray(S, SHL, 2304);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2306);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2306);
         LongVector r1 = LongVector.fromArray(S, SHR, 2306);
         LongVector l1 = LongVector.fromArray(S, SHL, 2306);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2308);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2308);
         LongVector r2 = LongVector.fromArray(S, SHR, 2308);
         LongVector l2 = LongVector.fromArray(S, SHL, 2308);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2310);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2310);
         LongVector r3 = LongVector.fromArray(S, SHR, 2310);
         LongVector l3 = LongVector.fromArray(S, SHL, 2310);
         LongVector r4 = LongVector.fromArray(S, SHR, 2312);
@@ -2985,18 +2984,18 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 2318);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 26);
         }
@@ -3007,16 +3006,16 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 2332);
         LongVector r1 = LongVector.fromArray(S, SHR, 2334);
         LongVector l1 = LongVector.fromArray(S, SHL, 2334);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2336);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2336);
         LongVector r2 = LongVector.fromArray(S, SHR, 2336);
         LongVector l2 = LongVector.fromArray(S, SHL, 2336);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2338);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2338);
         LongVector r3 = LongVector.fromArray(S, SHR, 2338);
         LongVector l3 = LongVector.fromArray(S, SHL, 2338);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2340);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2340);
         LongVector r4 = LongVector.fromArray(S, SHR, 2340);
         LongVector l4 = LongVector.fromArray(S, SHL, 2340);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2342);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2342);
         LongVector r5 = LongVector.fromArray(S, SHR, 2342);
         LongVector l5 = LongVector.fromArray(S, SHL, 2342);
         LongVector r6 = LongVector.fromArray(S, SHR, 2344);
@@ -3027,18 +3026,18 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 38);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 36);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 54);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 50);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 52);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 54);
         }
     }
 
@@ -3061,13 +3060,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack37_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2368);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2368);
         LongVector r0 = LongVector.fromArray(S, SHR, 2368);
         LongVector l0 = LongVector.fromArray(S, SHL, 2368);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2370);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2370);
         LongVector r1 = LongVector.fromArray(S, SHR, 2370);
         LongVector l1 = LongVector.fromArray(S, SHL, 2370);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2372);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2372);
         LongVector r2 = LongVector.fromArray(S, SHR, 2372);
         LongVector l2 = LongVector.fromArray(S, SHL, 2372);
         LongVector r3 = LongVector.fromArray(S, SHR, 2374);
@@ -3078,13 +3077,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 2378);
         LongVector r6 = LongVector.fromArray(S, SHR, 2380);
         LongVector l6 = LongVector.fromArray(S, SHL, 2380);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2382);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2382);
         LongVector r7 = LongVector.fromArray(S, SHR, 2382);
         LongVector l7 = LongVector.fromArray(S, SHL, 2382);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2384);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2384);
         LongVector r8 = LongVector.fromArray(S, SHR, 2384);
         LongVector l8 = LongVector.fromArray(S, SHL, 2384);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2386);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2386);
         LongVector r9 = LongVector.fromArray(S, SHR, 2386);
         LongVector l9 = LongVector.fromArray(S, SHL, 2386);
         LongVector r10 = LongVector.fromArray(S, SHR, 2388);
@@ -3093,33 +3092,33 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l11 = LongVector.fromArray(S, SHL, 2390);
         LongVector r12 = LongVector.fromArray(S, SHR, 2392);
         LongVector l12 = LongVector.fromArray(S, SHL, 2392);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2394);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2394);
         LongVector r13 = LongVector.fromArray(S, SHR, 2394);
         LongVector l13 = LongVector.fromArray(S, SHL, 2394);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
         }
     }
 
     private static void unpack37_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2396);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2396);
         LongVector r0 = LongVector.fromArray(S, SHR, 2396);
         LongVector l0 = LongVector.fromArray(S, SHL, 2396);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2398);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2398);
         LongVector r1 = LongVector.fromArray(S, SHR, 2398);
         LongVector l1 = LongVector.fromArray(S, SHL, 2398);
         LongVector r2 = LongVector.fromArray(S, SHR, 2400);
@@ -3130,10 +3129,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 2404);
         LongVector r5 = LongVector.fromArray(S, SHR, 2406);
         LongVector l5 = LongVector.fromArray(S, SHL, 2406);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2408);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2408);
         LongVector r6 = LongVector.fromArray(S, SHR, 2408);
         LongVector l6 = LongVector.fromArray(S, SHL, 2408);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2410);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2410);
         LongVector r7 = LongVector.fromArray(S, SHR, 2410);
         LongVector l7 = LongVector.fromArray(S, SHL, 2410);
         LongVector r8 = LongVector.fromArray(S, SHR, 2412);
@@ -3144,32 +3143,32 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 2416);
         LongVector r11 = LongVector.fromArray(S, SHR, 2418);
         LongVector l11 = LongVector.fromArray(S, SHL, 2418);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2420);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2420);
         LongVector r12 = LongVector.fromArray(S, SHR, 2420);
         LongVector l12 = LongVector.fromArray(S, SHL, 2420);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2422);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2422);
         LongVector r13 = LongVector.fromArray(S, SHR, 2422);
         LongVector l13 = LongVector.fromArray(S, SHL, 2422);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 2424);
+        LongVector x14 = LongVector.fromArray(S, IDX, 2424);
         LongVector r14 = LongVector.fromArray(S, SHR, 2424);
         LongVector l14 = LongVector.fromArray(S, SHL, 2424);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 40);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 52);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 54);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
         }
     }
 
@@ -3189,13 +3188,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack38_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2432);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2432);
         LongVector r0 = LongVector.fromArray(S, SHR, 2432);
         LongVector l0 = LongVector.fromArray(S, SHL, 2432);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2434);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2434);
         LongVector r1 = LongVector.fromArray(S, SHR, 2434);
         LongVector l1 = LongVector.fromArray(S, SHL, 2434);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2436);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2436);
         LongVector r2 = LongVector.fromArray(S, SHR, 2436);
         LongVector l2 = LongVector.fromArray(S, SHL, 2436);
         LongVector r3 = LongVector.fromArray(S, SHR, 2438);
@@ -3204,10 +3203,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 2440);
         LongVector r5 = LongVector.fromArray(S, SHR, 2442);
         LongVector l5 = LongVector.fromArray(S, SHL, 2442);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2444);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2444);
         LongVector r6 = LongVector.fromArray(S, SHR, 2444);
         LongVector l6 = LongVector.fromArray(S, SHL, 2444);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2446);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2446);
         LongVector r7 = LongVector.fromArray(S, SHR, 2446);
         LongVector l7 = LongVector.fromArray(S, SHL, 2446);
         LongVector r8 = LongVector.fromArray(S, SHR, 2448);
@@ -3216,10 +3215,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l9 = LongVector.fromArray(S, SHL, 2450);
         LongVector r10 = LongVector.fromArray(S, SHR, 2452);
         LongVector l10 = LongVector.fromArray(S, SHL, 2452);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2454);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2454);
         LongVector r11 = LongVector.fromArray(S, SHR, 2454);
         LongVector l11 = LongVector.fromArray(S, SHL, 2454);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2456);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2456);
         LongVector r12 = LongVector.fromArray(S, SHR, 2456);
         LongVector l12 = LongVector.fromArray(S, SHL, 2456);
         LongVector r13 = LongVector.fromArray(S, SHR, 2458);
@@ -3228,19 +3227,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 2460);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
@@ -3249,13 +3248,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static void unpack38_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2462);
         LongVector l0 = LongVector.fromArray(S, SHL, 2462);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2464);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2464);
         LongVector r1 = LongVector.fromArray(S, SHR, 2464);
         LongVector l1 = LongVector.fromArray(S, SHL, 2464);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2466);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2466);
         LongVector r2 = LongVector.fromArray(S, SHR, 2466);
         LongVector l2 = LongVector.fromArray(S, SHL, 2466);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2468);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2468);
         LongVector r3 = LongVector.fromArray(S, SHR, 2468);
         LongVector l3 = LongVector.fromArray(S, SHL, 2468);
         LongVector r4 = LongVector.fromArray(S, SHR, 2470);
@@ -3264,10 +3263,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 2472);
         LongVector r6 = LongVector.fromArray(S, SHR, 2474);
         LongVector l6 = LongVector.fromArray(S, SHL, 2474);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2476);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2476);
         LongVector r7 = LongVector.fromArray(S, SHR, 2476);
         LongVector l7 = LongVector.fromArray(S, SHL, 2476);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2478);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2478);
         LongVector r8 = LongVector.fromArray(S, SHR, 2478);
         LongVector l8 = LongVector.fromArray(S, SHL, 2478);
         LongVector r9 = LongVector.fromArray(S, SHR, 2480);
@@ -3276,10 +3275,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 2482);
         LongVector r11 = LongVector.fromArray(S, SHR, 2484);
         LongVector l11 = LongVector.fromArray(S, SHL, 2484);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2486);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2486);
         LongVector r12 = LongVector.fromArray(S, SHR, 2486);
         LongVector l12 = LongVector.fromArray(S, SHL, 2486);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2488);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2488);
         LongVector r13 = LongVector.fromArray(S, SHR, 2488);
         LongVector l13 = LongVector.fromArray(S, SHL, 2488);
         LongVector r14 = LongVector.fromArray(S, SHR, 2490);
@@ -3287,19 +3286,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
@@ -3317,10 +3316,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack39_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2496);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2496);
         LongVector r0 = LongVector.fromArray(S, SHR, 2496);
         LongVector l0 = LongVector.fromArray(S, SHL, 2496);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2498);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2498);
         LongVector r1 = LongVector.fromArray(S, SHR, 2498);
         LongVector l1 = LongVector.fromArray(S, SHL, 2498);
         LongVector r2 = LongVector.fromArray(S, SHR, 2500);
@@ -3329,10 +3328,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2502);
         LongVector r4 = LongVector.fromArray(S, SHR, 2504);
         LongVector l4 = LongVector.fromArray(S, SHL, 2504);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2506);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2506);
         LongVector r5 = LongVector.fromArray(S, SHR, 2506);
         LongVector l5 = LongVector.fromArray(S, SHL, 2506);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2508);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2508);
         LongVector r6 = LongVector.fromArray(S, SHR, 2508);
         LongVector l6 = LongVector.fromArray(S, SHL, 2508);
         LongVector r7 = LongVector.fromArray(S, SHR, 2510);
@@ -3341,7 +3340,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 2512);
         LongVector r9 = LongVector.fromArray(S, SHR, 2514);
         LongVector l9 = LongVector.fromArray(S, SHL, 2514);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2516);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2516);
         LongVector r10 = LongVector.fromArray(S, SHR, 2516);
         LongVector l10 = LongVector.fromArray(S, SHL, 2516);
         LongVector r11 = LongVector.fromArray(S, SHR, 2518);
@@ -3350,31 +3349,31 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l12 = LongVector.fromArray(S, SHL, 2520);
         LongVector r13 = LongVector.fromArray(S, SHR, 2522);
         LongVector l13 = LongVector.fromArray(S, SHL, 2522);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 2524);
+        LongVector x14 = LongVector.fromArray(S, IDX, 2524);
         LongVector r14 = LongVector.fromArray(S, SHR, 2524);
         LongVector l14 = LongVector.fromArray(S, SHL, 2524);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack39_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2526);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2526);
         LongVector r0 = LongVector.fromArray(S, SHR, 2526);
         LongVector l0 = LongVector.fromArray(S, SHL, 2526);
         LongVector r1 = LongVector.fromArray(S, SHR, 2528);
@@ -3383,20 +3382,20 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l2 = LongVector.fromArray(S, SHL, 2530);
         LongVector r3 = LongVector.fromArray(S, SHR, 2532);
         LongVector l3 = LongVector.fromArray(S, SHL, 2532);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2534);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2534);
         LongVector r4 = LongVector.fromArray(S, SHR, 2534);
         LongVector l4 = LongVector.fromArray(S, SHL, 2534);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2536);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2536);
         LongVector r5 = LongVector.fromArray(S, SHR, 2536);
         LongVector l5 = LongVector.fromArray(S, SHL, 2536);
         LongVector r6 = LongVector.fromArray(S, SHR, 2538);
         LongVector l6 = LongVector.fromArray(S, SHL, 2538);
         LongVector r7 = LongVector.fromArray(S, SHR, 2540);
         LongVector l7 = LongVector.fromArray(S, SHL, 2540);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2542);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2542);
         LongVector r8 = LongVector.fromArray(S, SHR, 2542);
         LongVector l8 = LongVector.fromArray(S, SHL, 2542);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2544);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2544);
         LongVector r9 = LongVector.fromArray(S, SHR, 2544);
         LongVector l9 = LongVector.fromArray(S, SHL, 2544);
         LongVector r10 = LongVector.fromArray(S, SHR, 2546);
@@ -3405,29 +3404,29 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l11 = LongVector.fromArray(S, SHL, 2548);
         LongVector r12 = LongVector.fromArray(S, SHR, 2550);
         LongVector l12 = LongVector.fromArray(S, SHL, 2550);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2552);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2552);
         LongVector r13 = LongVector.fromArray(S, SHR, 2552);
         LongVector l13 = LongVector.fromArray(S, SHL, 2552);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 2554);
+        LongVector x14 = LongVector.fromArray(S, IDX, 2554);
         LongVector r14 = LongVector.fromArray(S, SHR, 2554);
         LongVector l14 = LongVector.fromArray(S, SHL, 2554);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
 
@@ -3444,10 +3443,10 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack40_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2560);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2560);
         LongVector r0 = LongVector.fromArray(S, SHR, 2560);
         LongVector l0 = LongVector.fromArray(S, SHL, 2560);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2562);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2562);
         LongVector r1 = LongVector.fromArray(S, SHR, 2562);
         LongVector l1 = LongVector.fromArray(S, SHL, 2562);
         LongVector r2 = LongVector.fromArray(S, SHR, 2564);
@@ -3456,20 +3455,20 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2566);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 10);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 26);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 26);
         }
     }
 
@@ -3478,34 +3477,34 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 2588);
         LongVector r1 = LongVector.fromArray(S, SHR, 2590);
         LongVector l1 = LongVector.fromArray(S, SHL, 2590);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2592);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2592);
         LongVector r2 = LongVector.fromArray(S, SHR, 2592);
         LongVector l2 = LongVector.fromArray(S, SHL, 2592);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2594);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2594);
         LongVector r3 = LongVector.fromArray(S, SHR, 2594);
         LongVector l3 = LongVector.fromArray(S, SHL, 2594);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 42);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 50);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack40_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2618);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2618);
         LongVector r0 = LongVector.fromArray(S, SHR, 2618);
         LongVector l0 = LongVector.fromArray(S, SHL, 2618);
         LongVector r1 = LongVector.fromArray(S, SHR, 2620);
@@ -3514,24 +3513,24 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l2 = LongVector.fromArray(S, SHL, 2622);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 58);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack41_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2624);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2624);
         LongVector r0 = LongVector.fromArray(S, SHR, 2624);
         LongVector l0 = LongVector.fromArray(S, SHL, 2624);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2626);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2626);
         LongVector r1 = LongVector.fromArray(S, SHR, 2626);
         LongVector l1 = LongVector.fromArray(S, SHL, 2626);
         LongVector r2 = LongVector.fromArray(S, SHR, 2628);
         LongVector l2 = LongVector.fromArray(S, SHL, 2628);
         LongVector r3 = LongVector.fromArray(S, SHR, 2630);
         LongVector l3 = LongVector.fromArray(S, SHL, 2630);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2632);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2632);
         LongVector r4 = LongVector.fromArray(S, SHR, 2632);
         LongVector l4 = LongVector.fromArray(S, SHL, 2632);
         LongVector r5 = LongVector.fromArray(S, SHR, 2634);
@@ -3540,14 +3539,14 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l6 = LongVector.fromArray(S, SHL, 2636);
         LongVector r7 = LongVector.fromArray(S, SHR, 2638);
         LongVector l7 = LongVector.fromArray(S, SHL, 2638);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2640);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2640);
         LongVector r8 = LongVector.fromArray(S, SHR, 2640);
         LongVector l8 = LongVector.fromArray(S, SHL, 2640);
         LongVector r9 = LongVector.fromArray(S, SHR, 2642);
         LongVector l9 = LongVector.fromArray(S, SHL, 2642);
         LongVector r10 = LongVector.fromArray(S, SHR, 2644);
         LongVector l10 = LongVector.fromArray(S, SHL, 2644);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2646);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2646);
         LongVector r11 = LongVector.fromArray(S, SHR, 2646);
         LongVector l11 = LongVector.fromArray(S, SHL, 2646);
         LongVector r12 = LongVector.fromArray(S, SHR, 2648);
@@ -3558,18 +3557,18 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 2652);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
@@ -3577,60 +3576,60 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack41_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2654);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2654);
         LongVector r0 = LongVector.fromArray(S, SHR, 2654);
         LongVector l0 = LongVector.fromArray(S, SHL, 2654);
         LongVector r1 = LongVector.fromArray(S, SHR, 2656);
         LongVector l1 = LongVector.fromArray(S, SHL, 2656);
         LongVector r2 = LongVector.fromArray(S, SHR, 2658);
         LongVector l2 = LongVector.fromArray(S, SHL, 2658);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2660);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2660);
         LongVector r3 = LongVector.fromArray(S, SHR, 2660);
         LongVector l3 = LongVector.fromArray(S, SHL, 2660);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2662);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2662);
         LongVector r4 = LongVector.fromArray(S, SHR, 2662);
         LongVector l4 = LongVector.fromArray(S, SHL, 2662);
         LongVector r5 = LongVector.fromArray(S, SHR, 2664);
         LongVector l5 = LongVector.fromArray(S, SHL, 2664);
         LongVector r6 = LongVector.fromArray(S, SHR, 2666);
         LongVector l6 = LongVector.fromArray(S, SHL, 2666);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2668);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2668);
         LongVector r7 = LongVector.fromArray(S, SHR, 2668);
         LongVector l7 = LongVector.fromArray(S, SHL, 2668);
         LongVector r8 = LongVector.fromArray(S, SHR, 2670);
         LongVector l8 = LongVector.fromArray(S, SHL, 2670);
         LongVector r9 = LongVector.fromArray(S, SHR, 2672);
         LongVector l9 = LongVector.fromArray(S, SHL, 2672);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2674);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2674);
         LongVector r10 = LongVector.fromArray(S, SHR, 2674);
         LongVector l10 = LongVector.fromArray(S, SHL, 2674);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2676);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2676);
         LongVector r11 = LongVector.fromArray(S, SHR, 2676);
         LongVector l11 = LongVector.fromArray(S, SHL, 2676);
         LongVector r12 = LongVector.fromArray(S, SHR, 2678);
         LongVector l12 = LongVector.fromArray(S, SHL, 2678);
         LongVector r13 = LongVector.fromArray(S, SHR, 2680);
         LongVector l13 = LongVector.fromArray(S, SHL, 2680);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 2682);
+        LongVector x14 = LongVector.fromArray(S, IDX, 2682);
         LongVector r14 = LongVector.fromArray(S, SHR, 2682);
         LongVector l14 = LongVector.fromArray(S, SHL, 2682);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
 
@@ -3647,58 +3646,58 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack42_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2688);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2688);
         LongVector r0 = LongVector.fromArray(S, SHR, 2688);
         LongVector l0 = LongVector.fromArray(S, SHL, 2688);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2690);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2690);
         LongVector r1 = LongVector.fromArray(S, SHR, 2690);
         LongVector l1 = LongVector.fromArray(S, SHL, 2690);
         LongVector r2 = LongVector.fromArray(S, SHR, 2692);
         LongVector l2 = LongVector.fromArray(S, SHL, 2692);
         LongVector r3 = LongVector.fromArray(S, SHR, 2694);
         LongVector l3 = LongVector.fromArray(S, SHL, 2694);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2696);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2696);
         LongVector r4 = LongVector.fromArray(S, SHR, 2696);
         LongVector l4 = LongVector.fromArray(S, SHL, 2696);
         LongVector r5 = LongVector.fromArray(S, SHR, 2698);
         LongVector l5 = LongVector.fromArray(S, SHL, 2698);
         LongVector r6 = LongVector.fromArray(S, SHR, 2700);
         LongVector l6 = LongVector.fromArray(S, SHL, 2700);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2702);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2702);
         LongVector r7 = LongVector.fromArray(S, SHR, 2702);
         LongVector l7 = LongVector.fromArray(S, SHL, 2702);
         LongVector r8 = LongVector.fromArray(S, SHR, 2704);
         LongVector l8 = LongVector.fromArray(S, SHL, 2704);
         LongVector r9 = LongVector.fromArray(S, SHR, 2706);
         LongVector l9 = LongVector.fromArray(S, SHL, 2706);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2708);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2708);
         LongVector r10 = LongVector.fromArray(S, SHR, 2708);
         LongVector l10 = LongVector.fromArray(S, SHL, 2708);
         LongVector r11 = LongVector.fromArray(S, SHR, 2710);
         LongVector l11 = LongVector.fromArray(S, SHL, 2710);
         LongVector r12 = LongVector.fromArray(S, SHR, 2712);
         LongVector l12 = LongVector.fromArray(S, SHL, 2712);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2714);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2714);
         LongVector r13 = LongVector.fromArray(S, SHR, 2714);
         LongVector l13 = LongVector.fromArray(S, SHL, 2714);
         LongVector r14 = LongVector.fromArray(S, SHR, 2716);
         LongVector l14 = LongVector.fromArray(S, SHL, 2716);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
     }
@@ -3706,57 +3705,57 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static void unpack42_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2718);
         LongVector l0 = LongVector.fromArray(S, SHL, 2718);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2720);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2720);
         LongVector r1 = LongVector.fromArray(S, SHR, 2720);
         LongVector l1 = LongVector.fromArray(S, SHL, 2720);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2722);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2722);
         LongVector r2 = LongVector.fromArray(S, SHR, 2722);
         LongVector l2 = LongVector.fromArray(S, SHL, 2722);
         LongVector r3 = LongVector.fromArray(S, SHR, 2724);
         LongVector l3 = LongVector.fromArray(S, SHL, 2724);
         LongVector r4 = LongVector.fromArray(S, SHR, 2726);
         LongVector l4 = LongVector.fromArray(S, SHL, 2726);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2728);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2728);
         LongVector r5 = LongVector.fromArray(S, SHR, 2728);
         LongVector l5 = LongVector.fromArray(S, SHL, 2728);
         LongVector r6 = LongVector.fromArray(S, SHR, 2730);
         LongVector l6 = LongVector.fromArray(S, SHL, 2730);
         LongVector r7 = LongVector.fromArray(S, SHR, 2732);
         LongVector l7 = LongVector.fromArray(S, SHL, 2732);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2734);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2734);
         LongVector r8 = LongVector.fromArray(S, SHR, 2734);
         LongVector l8 = LongVector.fromArray(S, SHL, 2734);
         LongVector r9 = LongVector.fromArray(S, SHR, 2736);
         LongVector l9 = LongVector.fromArray(S, SHL, 2736);
         LongVector r10 = LongVector.fromArray(S, SHR, 2738);
         LongVector l10 = LongVector.fromArray(S, SHL, 2738);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2740);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2740);
         LongVector r11 = LongVector.fromArray(S, SHR, 2740);
         LongVector l11 = LongVector.fromArray(S, SHL, 2740);
         LongVector r12 = LongVector.fromArray(S, SHR, 2742);
         LongVector l12 = LongVector.fromArray(S, SHL, 2742);
         LongVector r13 = LongVector.fromArray(S, SHR, 2744);
         LongVector l13 = LongVector.fromArray(S, SHL, 2744);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 2746);
+        LongVector x14 = LongVector.fromArray(S, IDX, 2746);
         LongVector r14 = LongVector.fromArray(S, SHR, 2746);
         LongVector l14 = LongVector.fromArray(S, SHL, 2746);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
 
@@ -3773,35 +3772,35 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack43_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2752);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2752);
         LongVector r0 = LongVector.fromArray(S, SHR, 2752);
         LongVector l0 = LongVector.fromArray(S, SHL, 2752);
         LongVector r1 = LongVector.fromArray(S, SHR, 2754);
         LongVector l1 = LongVector.fromArray(S, SHL, 2754);
         LongVector r2 = LongVector.fromArray(S, SHR, 2756);
         LongVector l2 = LongVector.fromArray(S, SHL, 2756);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2758);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2758);
         LongVector r3 = LongVector.fromArray(S, SHR, 2758);
         LongVector l3 = LongVector.fromArray(S, SHL, 2758);
         LongVector r4 = LongVector.fromArray(S, SHR, 2760);
         LongVector l4 = LongVector.fromArray(S, SHL, 2760);
         LongVector r5 = LongVector.fromArray(S, SHR, 2762);
         LongVector l5 = LongVector.fromArray(S, SHL, 2762);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2764);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2764);
         LongVector r6 = LongVector.fromArray(S, SHR, 2764);
         LongVector l6 = LongVector.fromArray(S, SHL, 2764);
         LongVector r7 = LongVector.fromArray(S, SHR, 2766);
         LongVector l7 = LongVector.fromArray(S, SHL, 2766);
         LongVector r8 = LongVector.fromArray(S, SHR, 2768);
         LongVector l8 = LongVector.fromArray(S, SHL, 2768);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2770);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2770);
         LongVector r9 = LongVector.fromArray(S, SHR, 2770);
         LongVector l9 = LongVector.fromArray(S, SHL, 2770);
         LongVector r10 = LongVector.fromArray(S, SHR, 2772);
         LongVector l10 = LongVector.fromArray(S, SHL, 2772);
         LongVector r11 = LongVector.fromArray(S, SHR, 2774);
         LongVector l11 = LongVector.fromArray(S, SHL, 2774);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2776);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2776);
         LongVector r12 = LongVector.fromArray(S, SHR, 2776);
         LongVector l12 = LongVector.fromArray(S, SHL, 2776);
         LongVector r13 = LongVector.fromArray(S, SHR, 2778);
@@ -3810,54 +3809,54 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 2780);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack43_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2782);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2782);
         LongVector r0 = LongVector.fromArray(S, SHR, 2782);
         LongVector l0 = LongVector.fromArray(S, SHL, 2782);
         LongVector r1 = LongVector.fromArray(S, SHR, 2784);
         LongVector l1 = LongVector.fromArray(S, SHL, 2784);
         LongVector r2 = LongVector.fromArray(S, SHR, 2786);
         LongVector l2 = LongVector.fromArray(S, SHL, 2786);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2788);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2788);
         LongVector r3 = LongVector.fromArray(S, SHR, 2788);
         LongVector l3 = LongVector.fromArray(S, SHL, 2788);
         LongVector r4 = LongVector.fromArray(S, SHR, 2790);
         LongVector l4 = LongVector.fromArray(S, SHL, 2790);
         LongVector r5 = LongVector.fromArray(S, SHR, 2792);
         LongVector l5 = LongVector.fromArray(S, SHL, 2792);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2794);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2794);
         LongVector r6 = LongVector.fromArray(S, SHR, 2794);
         LongVector l6 = LongVector.fromArray(S, SHL, 2794);
         LongVector r7 = LongVector.fromArray(S, SHR, 2796);
         LongVector l7 = LongVector.fromArray(S, SHL, 2796);
         LongVector r8 = LongVector.fromArray(S, SHR, 2798);
         LongVector l8 = LongVector.fromArray(S, SHL, 2798);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2800);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2800);
         LongVector r9 = LongVector.fromArray(S, SHR, 2800);
         LongVector l9 = LongVector.fromArray(S, SHL, 2800);
         LongVector r10 = LongVector.fromArray(S, SHR, 2802);
         LongVector l10 = LongVector.fromArray(S, SHL, 2802);
         LongVector r11 = LongVector.fromArray(S, SHR, 2804);
         LongVector l11 = LongVector.fromArray(S, SHL, 2804);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2806);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2806);
         LongVector r12 = LongVector.fromArray(S, SHR, 2806);
         LongVector l12 = LongVector.fromArray(S, SHL, 2806);
         LongVector r13 = LongVector.fromArray(S, SHR, 2808);
@@ -3866,189 +3865,189 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 2810);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
 
     private static void unpack43_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2812);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2812);
         LongVector r0 = LongVector.fromArray(S, SHR, 2812);
         LongVector l0 = LongVector.fromArray(S, SHL, 2812);
         LongVector r1 = LongVector.fromArray(S, SHR, 2814);
         LongVector l1 = LongVector.fromArray(S, SHL, 2814);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack44_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2816);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2816);
         LongVector r0 = LongVector.fromArray(S, SHR, 2816);
         LongVector l0 = LongVector.fromArray(S, SHL, 2816);
         LongVector r1 = LongVector.fromArray(S, SHR, 2818);
         LongVector l1 = LongVector.fromArray(S, SHL, 2818);
         LongVector r2 = LongVector.fromArray(S, SHR, 2820);
         LongVector l2 = LongVector.fromArray(S, SHL, 2820);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2822);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2822);
         LongVector r3 = LongVector.fromArray(S, SHR, 2822);
         LongVector l3 = LongVector.fromArray(S, SHL, 2822);
         LongVector r4 = LongVector.fromArray(S, SHR, 2824);
         LongVector l4 = LongVector.fromArray(S, SHL, 2824);
         LongVector r5 = LongVector.fromArray(S, SHR, 2826);
         LongVector l5 = LongVector.fromArray(S, SHL, 2826);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2828);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2828);
         LongVector r6 = LongVector.fromArray(S, SHR, 2828);
         LongVector l6 = LongVector.fromArray(S, SHL, 2828);
         LongVector r7 = LongVector.fromArray(S, SHR, 2830);
         LongVector l7 = LongVector.fromArray(S, SHL, 2830);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 28);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack44_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2846);
         LongVector l0 = LongVector.fromArray(S, SHL, 2846);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2848);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2848);
         LongVector r1 = LongVector.fromArray(S, SHR, 2848);
         LongVector l1 = LongVector.fromArray(S, SHL, 2848);
         LongVector r2 = LongVector.fromArray(S, SHR, 2850);
         LongVector l2 = LongVector.fromArray(S, SHL, 2850);
         LongVector r3 = LongVector.fromArray(S, SHR, 2852);
         LongVector l3 = LongVector.fromArray(S, SHL, 2852);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2854);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2854);
         LongVector r4 = LongVector.fromArray(S, SHR, 2854);
         LongVector l4 = LongVector.fromArray(S, SHL, 2854);
         LongVector r5 = LongVector.fromArray(S, SHR, 2856);
         LongVector l5 = LongVector.fromArray(S, SHL, 2856);
         LongVector r6 = LongVector.fromArray(S, SHR, 2858);
         LongVector l6 = LongVector.fromArray(S, SHL, 2858);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2860);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2860);
         LongVector r7 = LongVector.fromArray(S, SHR, 2860);
         LongVector l7 = LongVector.fromArray(S, SHL, 2860);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 54);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 58);
         }
     }
 
     private static void unpack44_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2876);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2876);
         LongVector r0 = LongVector.fromArray(S, SHR, 2876);
         LongVector l0 = LongVector.fromArray(S, SHL, 2876);
         LongVector r1 = LongVector.fromArray(S, SHR, 2878);
         LongVector l1 = LongVector.fromArray(S, SHL, 2878);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack45_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2880);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2880);
         LongVector r0 = LongVector.fromArray(S, SHR, 2880);
         LongVector l0 = LongVector.fromArray(S, SHL, 2880);
         LongVector r1 = LongVector.fromArray(S, SHR, 2882);
         LongVector l1 = LongVector.fromArray(S, SHL, 2882);
         LongVector r2 = LongVector.fromArray(S, SHR, 2884);
         LongVector l2 = LongVector.fromArray(S, SHL, 2884);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2886);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2886);
         LongVector r3 = LongVector.fromArray(S, SHR, 2886);
         LongVector l3 = LongVector.fromArray(S, SHL, 2886);
         LongVector r4 = LongVector.fromArray(S, SHR, 2888);
         LongVector l4 = LongVector.fromArray(S, SHL, 2888);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2890);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2890);
         LongVector r5 = LongVector.fromArray(S, SHR, 2890);
         LongVector l5 = LongVector.fromArray(S, SHL, 2890);
         LongVector r6 = LongVector.fromArray(S, SHR, 2892);
         LongVector l6 = LongVector.fromArray(S, SHL, 2892);
         LongVector r7 = LongVector.fromArray(S, SHR, 2894);
         LongVector l7 = LongVector.fromArray(S, SHL, 2894);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2896);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2896);
         LongVector r8 = LongVector.fromArray(S, SHR, 2896);
         LongVector l8 = LongVector.fromArray(S, SHL, 2896);
         LongVector r9 = LongVector.fromArray(S, SHR, 2898);
         LongVector l9 = LongVector.fromArray(S, SHL, 2898);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2900);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2900);
         LongVector r10 = LongVector.fromArray(S, SHR, 2900);
         LongVector l10 = LongVector.fromArray(S, SHL, 2900);
         LongVector r11 = LongVector.fromArray(S, SHR, 2902);
         LongVector l11 = LongVector.fromArray(S, SHL, 2902);
         LongVector r12 = LongVector.fromArray(S, SHR, 2904);
         LongVector l12 = LongVector.fromArray(S, SHL, 2904);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 2906);
+        LongVector x13 = LongVector.fromArray(S, IDX, 2906);
         LongVector r13 = LongVector.fromArray(S, SHR, 2906);
         LongVector l13 = LongVector.fromArray(S, SHL, 2906);
         LongVector r14 = LongVector.fromArray(S, SHR, 2908);
         LongVector l14 = LongVector.fromArray(S, SHL, 2908);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack45_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2910);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2910);
         LongVector r0 = LongVector.fromArray(S, SHR, 2910);
         LongVector l0 = LongVector.fromArray(S, SHL, 2910);
         LongVector r1 = LongVector.fromArray(S, SHR, 2912);
@@ -4059,7 +4058,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2916);
         LongVector r4 = LongVector.fromArray(S, SHR, 2918);
         LongVector l4 = LongVector.fromArray(S, SHL, 2918);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2920);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2920);
         LongVector r5 = LongVector.fromArray(S, SHR, 2920);
         LongVector l5 = LongVector.fromArray(S, SHL, 2920);
         LongVector r6 = LongVector.fromArray(S, SHR, 2922);
@@ -4070,7 +4069,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 2926);
         LongVector r9 = LongVector.fromArray(S, SHR, 2928);
         LongVector l9 = LongVector.fromArray(S, SHL, 2928);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2930);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2930);
         LongVector r10 = LongVector.fromArray(S, SHR, 2930);
         LongVector l10 = LongVector.fromArray(S, SHL, 2930);
         LongVector r11 = LongVector.fromArray(S, SHR, 2932);
@@ -4083,17 +4082,17 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 2938);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
@@ -4102,20 +4101,20 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack45_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2940);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2940);
         LongVector r0 = LongVector.fromArray(S, SHR, 2940);
         LongVector l0 = LongVector.fromArray(S, SHL, 2940);
         LongVector r1 = LongVector.fromArray(S, SHR, 2942);
         LongVector l1 = LongVector.fromArray(S, SHL, 2942);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack46_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2944);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2944);
         LongVector r0 = LongVector.fromArray(S, SHR, 2944);
         LongVector l0 = LongVector.fromArray(S, SHL, 2944);
         LongVector r1 = LongVector.fromArray(S, SHR, 2946);
@@ -4126,12 +4125,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 2950);
         LongVector r4 = LongVector.fromArray(S, SHR, 2952);
         LongVector l4 = LongVector.fromArray(S, SHL, 2952);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2954);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2954);
         LongVector r5 = LongVector.fromArray(S, SHR, 2954);
         LongVector l5 = LongVector.fromArray(S, SHL, 2954);
         LongVector r6 = LongVector.fromArray(S, SHR, 2956);
         LongVector l6 = LongVector.fromArray(S, SHL, 2956);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2958);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2958);
         LongVector r7 = LongVector.fromArray(S, SHR, 2958);
         LongVector l7 = LongVector.fromArray(S, SHL, 2958);
         LongVector r8 = LongVector.fromArray(S, SHR, 2960);
@@ -4142,38 +4141,38 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 2964);
         LongVector r11 = LongVector.fromArray(S, SHR, 2966);
         LongVector l11 = LongVector.fromArray(S, SHL, 2966);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2968);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2968);
         LongVector r12 = LongVector.fromArray(S, SHR, 2968);
         LongVector l12 = LongVector.fromArray(S, SHL, 2968);
         LongVector r13 = LongVector.fromArray(S, SHR, 2970);
         LongVector l13 = LongVector.fromArray(S, SHL, 2970);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 2972);
+        LongVector x14 = LongVector.fromArray(S, IDX, 2972);
         LongVector r14 = LongVector.fromArray(S, SHR, 2972);
         LongVector l14 = LongVector.fromArray(S, SHL, 2972);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack46_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 2974);
         LongVector l0 = LongVector.fromArray(S, SHL, 2974);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2976);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2976);
         LongVector r1 = LongVector.fromArray(S, SHR, 2976);
         LongVector l1 = LongVector.fromArray(S, SHL, 2976);
         LongVector r2 = LongVector.fromArray(S, SHR, 2978);
@@ -4184,12 +4183,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 2982);
         LongVector r5 = LongVector.fromArray(S, SHR, 2984);
         LongVector l5 = LongVector.fromArray(S, SHL, 2984);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2986);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2986);
         LongVector r6 = LongVector.fromArray(S, SHR, 2986);
         LongVector l6 = LongVector.fromArray(S, SHL, 2986);
         LongVector r7 = LongVector.fromArray(S, SHR, 2988);
         LongVector l7 = LongVector.fromArray(S, SHL, 2988);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2990);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2990);
         LongVector r8 = LongVector.fromArray(S, SHR, 2990);
         LongVector l8 = LongVector.fromArray(S, SHL, 2990);
         LongVector r9 = LongVector.fromArray(S, SHR, 2992);
@@ -4200,7 +4199,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l11 = LongVector.fromArray(S, SHL, 2996);
         LongVector r12 = LongVector.fromArray(S, SHR, 2998);
         LongVector l12 = LongVector.fromArray(S, SHL, 2998);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3000);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3000);
         LongVector r13 = LongVector.fromArray(S, SHR, 3000);
         LongVector l13 = LongVector.fromArray(S, SHL, 3000);
         LongVector r14 = LongVector.fromArray(S, SHR, 3002);
@@ -4208,38 +4207,38 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
 
     private static void unpack46_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3004);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3004);
         LongVector r0 = LongVector.fromArray(S, SHR, 3004);
         LongVector l0 = LongVector.fromArray(S, SHL, 3004);
         LongVector r1 = LongVector.fromArray(S, SHR, 3006);
         LongVector l1 = LongVector.fromArray(S, SHL, 3006);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack47_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3008);
         LongVector r0 = LongVector.fromArray(S, SHR, 3008);
         LongVector l0 = LongVector.fromArray(S, SHL, 3008);
         LongVector r1 = LongVector.fromArray(S, SHR, 3010);
@@ -4258,24 +4257,24 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3022);
         LongVector r8 = LongVector.fromArray(S, SHR, 3024);
         LongVector l8 = LongVector.fromArray(S, SHL, 3024);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3026);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3026);
         LongVector r9 = LongVector.fromArray(S, SHR, 3026);
         LongVector l9 = LongVector.fromArray(S, SHL, 3026);
         LongVector r10 = LongVector.fromArray(S, SHR, 3028);
         LongVector l10 = LongVector.fromArray(S, SHL, 3028);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3030);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3030);
         LongVector r11 = LongVector.fromArray(S, SHR, 3030);
         LongVector l11 = LongVector.fromArray(S, SHL, 3030);
         LongVector r12 = LongVector.fromArray(S, SHR, 3032);
         LongVector l12 = LongVector.fromArray(S, SHL, 3032);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3034);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3034);
         LongVector r13 = LongVector.fromArray(S, SHR, 3034);
         LongVector l13 = LongVector.fromArray(S, SHL, 3034);
         LongVector r14 = LongVector.fromArray(S, SHR, 3036);
         LongVector l14 = LongVector.fromArray(S, SHL, 3036);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
@@ -4284,17 +4283,17 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
     }
 
     private static void unpack47_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3038);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3038);
         LongVector r0 = LongVector.fromArray(S, SHR, 3038);
         LongVector l0 = LongVector.fromArray(S, SHL, 3038);
         LongVector r1 = LongVector.fromArray(S, SHR, 3040);
@@ -4313,24 +4312,24 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3052);
         LongVector r8 = LongVector.fromArray(S, SHR, 3054);
         LongVector l8 = LongVector.fromArray(S, SHL, 3054);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3056);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3056);
         LongVector r9 = LongVector.fromArray(S, SHR, 3056);
         LongVector l9 = LongVector.fromArray(S, SHL, 3056);
         LongVector r10 = LongVector.fromArray(S, SHR, 3058);
         LongVector l10 = LongVector.fromArray(S, SHL, 3058);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3060);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3060);
         LongVector r11 = LongVector.fromArray(S, SHR, 3060);
         LongVector l11 = LongVector.fromArray(S, SHL, 3060);
         LongVector r12 = LongVector.fromArray(S, SHR, 3062);
         LongVector l12 = LongVector.fromArray(S, SHL, 3062);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3064);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3064);
         LongVector r13 = LongVector.fromArray(S, SHR, 3064);
         LongVector l13 = LongVector.fromArray(S, SHL, 3064);
         LongVector r14 = LongVector.fromArray(S, SHR, 3066);
         LongVector l14 = LongVector.fromArray(S, SHL, 3066);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
@@ -4339,110 +4338,110 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
     }
 
     private static void unpack47_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3068);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3068);
         LongVector r0 = LongVector.fromArray(S, SHR, 3068);
         LongVector l0 = LongVector.fromArray(S, SHL, 3068);
         LongVector r1 = LongVector.fromArray(S, SHR, 3070);
         LongVector l1 = LongVector.fromArray(S, SHL, 3070);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack48_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3072);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3072);
         LongVector r0 = LongVector.fromArray(S, SHR, 3072);
         LongVector l0 = LongVector.fromArray(S, SHL, 3072);
         LongVector r1 = LongVector.fromArray(S, SHR, 3074);
         LongVector l1 = LongVector.fromArray(S, SHL, 3074);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 26);
         }
     }
 
     private static void unpack48_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3100);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3100);
         LongVector r0 = LongVector.fromArray(S, SHR, 3100);
         LongVector l0 = LongVector.fromArray(S, SHL, 3100);
         LongVector r1 = LongVector.fromArray(S, SHR, 3102);
         LongVector l1 = LongVector.fromArray(S, SHL, 3102);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 54);
         }
     }
 
     private static void unpack48_2(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3128);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3128);
         LongVector r0 = LongVector.fromArray(S, SHR, 3128);
         LongVector l0 = LongVector.fromArray(S, SHL, 3128);
         LongVector r1 = LongVector.fromArray(S, SHR, 3130);
         LongVector l1 = LongVector.fromArray(S, SHL, 3130);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 58);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 62);
         }
     }
 
     private static void unpack49_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3136);
         LongVector r0 = LongVector.fromArray(S, SHR, 3136);
         LongVector l0 = LongVector.fromArray(S, SHL, 3136);
         LongVector r1 = LongVector.fromArray(S, SHR, 3138);
         LongVector l1 = LongVector.fromArray(S, SHL, 3138);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3140);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3140);
         LongVector r2 = LongVector.fromArray(S, SHR, 3140);
         LongVector l2 = LongVector.fromArray(S, SHL, 3140);
         LongVector r3 = LongVector.fromArray(S, SHR, 3142);
         LongVector l3 = LongVector.fromArray(S, SHL, 3142);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3144);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3144);
         LongVector r4 = LongVector.fromArray(S, SHR, 3144);
         LongVector l4 = LongVector.fromArray(S, SHL, 3144);
         LongVector r5 = LongVector.fromArray(S, SHR, 3146);
         LongVector l5 = LongVector.fromArray(S, SHL, 3146);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3148);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3148);
         LongVector r6 = LongVector.fromArray(S, SHR, 3148);
         LongVector l6 = LongVector.fromArray(S, SHL, 3148);
         LongVector r7 = LongVector.fromArray(S, SHR, 3150);
@@ -4463,13 +4462,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 3164);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
@@ -4486,22 +4485,22 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3166);
         LongVector r1 = LongVector.fromArray(S, SHR, 3168);
         LongVector l1 = LongVector.fromArray(S, SHL, 3168);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3170);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3170);
         LongVector r2 = LongVector.fromArray(S, SHR, 3170);
         LongVector l2 = LongVector.fromArray(S, SHL, 3170);
         LongVector r3 = LongVector.fromArray(S, SHR, 3172);
         LongVector l3 = LongVector.fromArray(S, SHL, 3172);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3174);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3174);
         LongVector r4 = LongVector.fromArray(S, SHR, 3174);
         LongVector l4 = LongVector.fromArray(S, SHL, 3174);
         LongVector r5 = LongVector.fromArray(S, SHR, 3176);
         LongVector l5 = LongVector.fromArray(S, SHL, 3176);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3178);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3178);
         LongVector r6 = LongVector.fromArray(S, SHR, 3178);
         LongVector l6 = LongVector.fromArray(S, SHL, 3178);
         LongVector r7 = LongVector.fromArray(S, SHR, 3180);
         LongVector l7 = LongVector.fromArray(S, SHL, 3180);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3182);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3182);
         LongVector r8 = LongVector.fromArray(S, SHR, 3182);
         LongVector l8 = LongVector.fromArray(S, SHL, 3182);
         LongVector r9 = LongVector.fromArray(S, SHR, 3184);
@@ -4520,13 +4519,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
@@ -4549,12 +4548,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack50_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3200);
         LongVector r0 = LongVector.fromArray(S, SHR, 3200);
         LongVector l0 = LongVector.fromArray(S, SHL, 3200);
         LongVector r1 = LongVector.fromArray(S, SHR, 3202);
         LongVector l1 = LongVector.fromArray(S, SHL, 3202);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3204);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3204);
         LongVector r2 = LongVector.fromArray(S, SHR, 3204);
         LongVector l2 = LongVector.fromArray(S, SHL, 3204);
         LongVector r3 = LongVector.fromArray(S, SHR, 3206);
@@ -4569,12 +4568,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3214);
         LongVector r8 = LongVector.fromArray(S, SHR, 3216);
         LongVector l8 = LongVector.fromArray(S, SHL, 3216);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3218);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3218);
         LongVector r9 = LongVector.fromArray(S, SHR, 3218);
         LongVector l9 = LongVector.fromArray(S, SHL, 3218);
         LongVector r10 = LongVector.fromArray(S, SHR, 3220);
         LongVector l10 = LongVector.fromArray(S, SHL, 3220);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3222);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3222);
         LongVector r11 = LongVector.fromArray(S, SHR, 3222);
         LongVector l11 = LongVector.fromArray(S, SHL, 3222);
         LongVector r12 = LongVector.fromArray(S, SHR, 3224);
@@ -4585,18 +4584,18 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 3228);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
@@ -4606,12 +4605,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static void unpack50_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3230);
         LongVector l0 = LongVector.fromArray(S, SHL, 3230);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3232);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3232);
         LongVector r1 = LongVector.fromArray(S, SHR, 3232);
         LongVector l1 = LongVector.fromArray(S, SHL, 3232);
         LongVector r2 = LongVector.fromArray(S, SHR, 3234);
         LongVector l2 = LongVector.fromArray(S, SHL, 3234);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3236);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3236);
         LongVector r3 = LongVector.fromArray(S, SHR, 3236);
         LongVector l3 = LongVector.fromArray(S, SHL, 3236);
         LongVector r4 = LongVector.fromArray(S, SHR, 3238);
@@ -4626,12 +4625,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 3246);
         LongVector r9 = LongVector.fromArray(S, SHR, 3248);
         LongVector l9 = LongVector.fromArray(S, SHL, 3248);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3250);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3250);
         LongVector r10 = LongVector.fromArray(S, SHR, 3250);
         LongVector l10 = LongVector.fromArray(S, SHL, 3250);
         LongVector r11 = LongVector.fromArray(S, SHR, 3252);
         LongVector l11 = LongVector.fromArray(S, SHL, 3252);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3254);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3254);
         LongVector r12 = LongVector.fromArray(S, SHR, 3254);
         LongVector l12 = LongVector.fromArray(S, SHL, 3254);
         LongVector r13 = LongVector.fromArray(S, SHR, 3256);
@@ -4641,18 +4640,18 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
         }
@@ -4671,12 +4670,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack51_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3264);
         LongVector r0 = LongVector.fromArray(S, SHR, 3264);
         LongVector l0 = LongVector.fromArray(S, SHL, 3264);
         LongVector r1 = LongVector.fromArray(S, SHR, 3266);
         LongVector l1 = LongVector.fromArray(S, SHL, 3266);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3268);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3268);
         LongVector r2 = LongVector.fromArray(S, SHR, 3268);
         LongVector l2 = LongVector.fromArray(S, SHL, 3268);
         LongVector r3 = LongVector.fromArray(S, SHR, 3270);
@@ -4687,7 +4686,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3274);
         LongVector r6 = LongVector.fromArray(S, SHR, 3276);
         LongVector l6 = LongVector.fromArray(S, SHL, 3276);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3278);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3278);
         LongVector r7 = LongVector.fromArray(S, SHR, 3278);
         LongVector l7 = LongVector.fromArray(S, SHL, 3278);
         LongVector r8 = LongVector.fromArray(S, SHR, 3280);
@@ -4698,7 +4697,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 3284);
         LongVector r11 = LongVector.fromArray(S, SHR, 3286);
         LongVector l11 = LongVector.fromArray(S, SHL, 3286);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3288);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3288);
         LongVector r12 = LongVector.fromArray(S, SHR, 3288);
         LongVector l12 = LongVector.fromArray(S, SHL, 3288);
         LongVector r13 = LongVector.fromArray(S, SHR, 3290);
@@ -4707,19 +4706,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 3292);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
         }
@@ -4730,7 +4729,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3294);
         LongVector r1 = LongVector.fromArray(S, SHR, 3296);
         LongVector l1 = LongVector.fromArray(S, SHL, 3296);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3298);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3298);
         LongVector r2 = LongVector.fromArray(S, SHR, 3298);
         LongVector l2 = LongVector.fromArray(S, SHL, 3298);
         LongVector r3 = LongVector.fromArray(S, SHR, 3300);
@@ -4741,7 +4740,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3304);
         LongVector r6 = LongVector.fromArray(S, SHR, 3306);
         LongVector l6 = LongVector.fromArray(S, SHL, 3306);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3308);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3308);
         LongVector r7 = LongVector.fromArray(S, SHR, 3308);
         LongVector l7 = LongVector.fromArray(S, SHL, 3308);
         LongVector r8 = LongVector.fromArray(S, SHR, 3310);
@@ -4752,7 +4751,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 3314);
         LongVector r11 = LongVector.fromArray(S, SHR, 3316);
         LongVector l11 = LongVector.fromArray(S, SHL, 3316);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3318);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3318);
         LongVector r12 = LongVector.fromArray(S, SHR, 3318);
         LongVector l12 = LongVector.fromArray(S, SHL, 3318);
         LongVector r13 = LongVector.fromArray(S, SHR, 3320);
@@ -4765,17 +4764,17 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHR, r15).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHL, l15)).and(m).intoArray(out, o + 60);
@@ -4792,7 +4791,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack52_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3328);
         LongVector r0 = LongVector.fromArray(S, SHR, 3328);
         LongVector l0 = LongVector.fromArray(S, SHL, 3328);
         LongVector r1 = LongVector.fromArray(S, SHR, 3330);
@@ -4803,7 +4802,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3334);
         LongVector r4 = LongVector.fromArray(S, SHR, 3336);
         LongVector l4 = LongVector.fromArray(S, SHL, 3336);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3338);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3338);
         LongVector r5 = LongVector.fromArray(S, SHR, 3338);
         LongVector l5 = LongVector.fromArray(S, SHL, 3338);
         LongVector r6 = LongVector.fromArray(S, SHR, 3340);
@@ -4812,20 +4811,20 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3342);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 26);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 28);
         }
     }
@@ -4833,7 +4832,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static void unpack52_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3358);
         LongVector l0 = LongVector.fromArray(S, SHL, 3358);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3360);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3360);
         LongVector r1 = LongVector.fromArray(S, SHR, 3360);
         LongVector l1 = LongVector.fromArray(S, SHL, 3360);
         LongVector r2 = LongVector.fromArray(S, SHR, 3362);
@@ -4844,7 +4843,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 3366);
         LongVector r5 = LongVector.fromArray(S, SHR, 3368);
         LongVector l5 = LongVector.fromArray(S, SHL, 3368);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3370);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3370);
         LongVector r6 = LongVector.fromArray(S, SHR, 3370);
         LongVector l6 = LongVector.fromArray(S, SHL, 3370);
         LongVector r7 = LongVector.fromArray(S, SHR, 3372);
@@ -4852,20 +4851,20 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 58);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 58);
         }
     }
 
@@ -4882,7 +4881,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack53_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3392);
         LongVector r0 = LongVector.fromArray(S, SHR, 3392);
         LongVector l0 = LongVector.fromArray(S, SHL, 3392);
         LongVector r1 = LongVector.fromArray(S, SHR, 3394);
@@ -4917,7 +4916,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3422);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
@@ -4939,35 +4938,35 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static void unpack53_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3424);
         LongVector l0 = LongVector.fromArray(S, SHL, 3424);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3426);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3426);
         LongVector r1 = LongVector.fromArray(S, SHR, 3426);
         LongVector l1 = LongVector.fromArray(S, SHL, 3426);
         LongVector r2 = LongVector.fromArray(S, SHR, 3428);
         LongVector l2 = LongVector.fromArray(S, SHL, 3428);
         LongVector r3 = LongVector.fromArray(S, SHR, 3430);
         LongVector l3 = LongVector.fromArray(S, SHL, 3430);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3432);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3432);
         LongVector r4 = LongVector.fromArray(S, SHR, 3432);
         LongVector l4 = LongVector.fromArray(S, SHL, 3432);
         LongVector r5 = LongVector.fromArray(S, SHR, 3434);
         LongVector l5 = LongVector.fromArray(S, SHL, 3434);
         LongVector r6 = LongVector.fromArray(S, SHR, 3436);
         LongVector l6 = LongVector.fromArray(S, SHL, 3436);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3438);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3438);
         LongVector r7 = LongVector.fromArray(S, SHR, 3438);
         LongVector l7 = LongVector.fromArray(S, SHL, 3438);
         LongVector r8 = LongVector.fromArray(S, SHR, 3440);
         LongVector l8 = LongVector.fromArray(S, SHL, 3440);
         LongVector r9 = LongVector.fromArray(S, SHR, 3442);
         LongVector l9 = LongVector.fromArray(S, SHL, 3442);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3444);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3444);
         LongVector r10 = LongVector.fromArray(S, SHR, 3444);
         LongVector l10 = LongVector.fromArray(S, SHL, 3444);
         LongVector r11 = LongVector.fromArray(S, SHR, 3446);
         LongVector l11 = LongVector.fromArray(S, SHL, 3446);
         LongVector r12 = LongVector.fromArray(S, SHR, 3448);
         LongVector l12 = LongVector.fromArray(S, SHL, 3448);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3450);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3450);
         LongVector r13 = LongVector.fromArray(S, SHR, 3450);
         LongVector l13 = LongVector.fromArray(S, SHL, 3450);
         LongVector r14 = LongVector.fromArray(S, SHR, 3452);
@@ -4975,19 +4974,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 50);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 52);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 58);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 60);
         }
     }
@@ -5002,21 +5001,21 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack54_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3456);
         LongVector r0 = LongVector.fromArray(S, SHR, 3456);
         LongVector l0 = LongVector.fromArray(S, SHL, 3456);
         LongVector r1 = LongVector.fromArray(S, SHR, 3458);
         LongVector l1 = LongVector.fromArray(S, SHL, 3458);
         LongVector r2 = LongVector.fromArray(S, SHR, 3460);
         LongVector l2 = LongVector.fromArray(S, SHL, 3460);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3462);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3462);
         LongVector r3 = LongVector.fromArray(S, SHR, 3462);
         LongVector l3 = LongVector.fromArray(S, SHL, 3462);
         LongVector r4 = LongVector.fromArray(S, SHR, 3464);
         LongVector l4 = LongVector.fromArray(S, SHL, 3464);
         LongVector r5 = LongVector.fromArray(S, SHR, 3466);
         LongVector l5 = LongVector.fromArray(S, SHL, 3466);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3468);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3468);
         LongVector r6 = LongVector.fromArray(S, SHR, 3468);
         LongVector l6 = LongVector.fromArray(S, SHL, 3468);
         LongVector r7 = LongVector.fromArray(S, SHR, 3470);
@@ -5039,13 +5038,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3486);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
@@ -5059,21 +5058,21 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack54_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3488);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3488);
         LongVector r0 = LongVector.fromArray(S, SHR, 3488);
         LongVector l0 = LongVector.fromArray(S, SHL, 3488);
         LongVector r1 = LongVector.fromArray(S, SHR, 3490);
         LongVector l1 = LongVector.fromArray(S, SHL, 3490);
         LongVector r2 = LongVector.fromArray(S, SHR, 3492);
         LongVector l2 = LongVector.fromArray(S, SHL, 3492);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3494);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3494);
         LongVector r3 = LongVector.fromArray(S, SHR, 3494);
         LongVector l3 = LongVector.fromArray(S, SHL, 3494);
         LongVector r4 = LongVector.fromArray(S, SHR, 3496);
         LongVector l4 = LongVector.fromArray(S, SHL, 3496);
         LongVector r5 = LongVector.fromArray(S, SHR, 3498);
         LongVector l5 = LongVector.fromArray(S, SHL, 3498);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3500);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3500);
         LongVector r6 = LongVector.fromArray(S, SHR, 3500);
         LongVector l6 = LongVector.fromArray(S, SHL, 3500);
         LongVector r7 = LongVector.fromArray(S, SHR, 3502);
@@ -5096,13 +5095,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3518);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 50);
@@ -5116,7 +5115,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack55_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3520);
         LongVector r0 = LongVector.fromArray(S, SHR, 3520);
         LongVector l0 = LongVector.fromArray(S, SHL, 3520);
         LongVector r1 = LongVector.fromArray(S, SHR, 3522);
@@ -5131,7 +5130,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l5 = LongVector.fromArray(S, SHL, 3530);
         LongVector r6 = LongVector.fromArray(S, SHR, 3532);
         LongVector l6 = LongVector.fromArray(S, SHL, 3532);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3534);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3534);
         LongVector r7 = LongVector.fromArray(S, SHR, 3534);
         LongVector l7 = LongVector.fromArray(S, SHL, 3534);
         LongVector r8 = LongVector.fromArray(S, SHR, 3536);
@@ -5146,28 +5145,28 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l12 = LongVector.fromArray(S, SHL, 3544);
         LongVector r13 = LongVector.fromArray(S, SHR, 3546);
         LongVector l13 = LongVector.fromArray(S, SHL, 3546);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 3548);
+        LongVector x14 = LongVector.fromArray(S, IDX, 3548);
         LongVector r14 = LongVector.fromArray(S, SHR, 3548);
         LongVector l14 = LongVector.fromArray(S, SHL, 3548);
         LongVector r15 = LongVector.fromArray(S, SHR, 3550);
         LongVector l15 = LongVector.fromArray(S, SHL, 3550);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 26);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r15).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l15)).and(m).intoArray(out, o + 30);
         }
     }
@@ -5183,7 +5182,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3558);
         LongVector r4 = LongVector.fromArray(S, SHR, 3560);
         LongVector l4 = LongVector.fromArray(S, SHL, 3560);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3562);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3562);
         LongVector r5 = LongVector.fromArray(S, SHR, 3562);
         LongVector l5 = LongVector.fromArray(S, SHL, 3562);
         LongVector r6 = LongVector.fromArray(S, SHR, 3564);
@@ -5198,7 +5197,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l10 = LongVector.fromArray(S, SHL, 3572);
         LongVector r11 = LongVector.fromArray(S, SHR, 3574);
         LongVector l11 = LongVector.fromArray(S, SHL, 3574);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3576);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3576);
         LongVector r12 = LongVector.fromArray(S, SHR, 3576);
         LongVector l12 = LongVector.fromArray(S, SHL, 3576);
         LongVector r13 = LongVector.fromArray(S, SHR, 3578);
@@ -5214,14 +5213,14 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 56);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 60);
             ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHR, r15).or(ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHL, l15)).and(m).intoArray(out, o + 62);
@@ -5229,7 +5228,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack56_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3584);
         LongVector r0 = LongVector.fromArray(S, SHR, 3584);
         LongVector l0 = LongVector.fromArray(S, SHL, 3584);
         LongVector r1 = LongVector.fromArray(S, SHR, 3586);
@@ -5240,19 +5239,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3590);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 26);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 28);
         }
@@ -5261,7 +5260,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     private static void unpack56_1(byte[] in, int p, long[] out, int o, int groups) {
         LongVector r0 = LongVector.fromArray(S, SHR, 3614);
         LongVector l0 = LongVector.fromArray(S, SHL, 3614);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3616);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3616);
         LongVector r1 = LongVector.fromArray(S, SHR, 3616);
         LongVector l1 = LongVector.fromArray(S, SHL, 3616);
         LongVector r2 = LongVector.fromArray(S, SHR, 3618);
@@ -5271,19 +5270,19 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 30);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 38);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 54);
-            ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 58);
         }
     }
@@ -5301,7 +5300,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack57_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3648);
         LongVector r0 = LongVector.fromArray(S, SHR, 3648);
         LongVector l0 = LongVector.fromArray(S, SHL, 3648);
         LongVector r1 = LongVector.fromArray(S, SHR, 3650);
@@ -5320,7 +5319,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3662);
         LongVector r8 = LongVector.fromArray(S, SHR, 3664);
         LongVector l8 = LongVector.fromArray(S, SHL, 3664);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3666);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3666);
         LongVector r9 = LongVector.fromArray(S, SHR, 3666);
         LongVector l9 = LongVector.fromArray(S, SHL, 3666);
         LongVector r10 = LongVector.fromArray(S, SHR, 3668);
@@ -5337,7 +5336,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3678);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
@@ -5346,7 +5345,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 22);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 24);
@@ -5361,7 +5360,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l0 = LongVector.fromArray(S, SHL, 3680);
         LongVector r1 = LongVector.fromArray(S, SHR, 3682);
         LongVector l1 = LongVector.fromArray(S, SHL, 3682);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3684);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3684);
         LongVector r2 = LongVector.fromArray(S, SHR, 3684);
         LongVector l2 = LongVector.fromArray(S, SHL, 3684);
         LongVector r3 = LongVector.fromArray(S, SHR, 3686);
@@ -5380,7 +5379,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l9 = LongVector.fromArray(S, SHL, 3698);
         LongVector r10 = LongVector.fromArray(S, SHR, 3700);
         LongVector l10 = LongVector.fromArray(S, SHL, 3700);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3702);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3702);
         LongVector r11 = LongVector.fromArray(S, SHR, 3702);
         LongVector l11 = LongVector.fromArray(S, SHL, 3702);
         LongVector r12 = LongVector.fromArray(S, SHR, 3704);
@@ -5395,7 +5394,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
@@ -5404,7 +5403,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 54);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 54);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 58);
             ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 60);
@@ -5413,7 +5412,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack58_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3712);
         LongVector r0 = LongVector.fromArray(S, SHR, 3712);
         LongVector l0 = LongVector.fromArray(S, SHL, 3712);
         LongVector r1 = LongVector.fromArray(S, SHR, 3714);
@@ -5424,7 +5423,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3718);
         LongVector r4 = LongVector.fromArray(S, SHR, 3720);
         LongVector l4 = LongVector.fromArray(S, SHL, 3720);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3722);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3722);
         LongVector r5 = LongVector.fromArray(S, SHR, 3722);
         LongVector l5 = LongVector.fromArray(S, SHL, 3722);
         LongVector r6 = LongVector.fromArray(S, SHR, 3724);
@@ -5449,12 +5448,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3742);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
@@ -5469,7 +5468,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack58_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3744);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3744);
         LongVector r0 = LongVector.fromArray(S, SHR, 3744);
         LongVector l0 = LongVector.fromArray(S, SHL, 3744);
         LongVector r1 = LongVector.fromArray(S, SHR, 3746);
@@ -5480,7 +5479,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3750);
         LongVector r4 = LongVector.fromArray(S, SHR, 3752);
         LongVector l4 = LongVector.fromArray(S, SHL, 3752);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3754);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3754);
         LongVector r5 = LongVector.fromArray(S, SHR, 3754);
         LongVector l5 = LongVector.fromArray(S, SHL, 3754);
         LongVector r6 = LongVector.fromArray(S, SHR, 3756);
@@ -5505,12 +5504,12 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3774);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 48);
@@ -5525,7 +5524,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack59_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3776);
         LongVector r0 = LongVector.fromArray(S, SHR, 3776);
         LongVector l0 = LongVector.fromArray(S, SHL, 3776);
         LongVector r1 = LongVector.fromArray(S, SHR, 3778);
@@ -5538,7 +5537,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l4 = LongVector.fromArray(S, SHL, 3784);
         LongVector r5 = LongVector.fromArray(S, SHR, 3786);
         LongVector l5 = LongVector.fromArray(S, SHL, 3786);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3788);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3788);
         LongVector r6 = LongVector.fromArray(S, SHR, 3788);
         LongVector l6 = LongVector.fromArray(S, SHL, 3788);
         LongVector r7 = LongVector.fromArray(S, SHR, 3790);
@@ -5561,13 +5560,13 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3806);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 472, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 18);
@@ -5587,7 +5586,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l1 = LongVector.fromArray(S, SHL, 3810);
         LongVector r2 = LongVector.fromArray(S, SHR, 3812);
         LongVector l2 = LongVector.fromArray(S, SHL, 3812);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3814);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3814);
         LongVector r3 = LongVector.fromArray(S, SHR, 3814);
         LongVector l3 = LongVector.fromArray(S, SHL, 3814);
         LongVector r4 = LongVector.fromArray(S, SHR, 3816);
@@ -5619,7 +5618,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
@@ -5636,7 +5635,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack60_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3840);
         LongVector r0 = LongVector.fromArray(S, SHR, 3840);
         LongVector l0 = LongVector.fromArray(S, SHL, 3840);
         LongVector r1 = LongVector.fromArray(S, SHR, 3842);
@@ -5655,7 +5654,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3854);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
@@ -5663,7 +5662,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 10);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 14);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 18);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 22);
@@ -5675,7 +5674,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack60_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3872);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3872);
         LongVector r0 = LongVector.fromArray(S, SHR, 3872);
         LongVector l0 = LongVector.fromArray(S, SHL, 3872);
         LongVector r1 = LongVector.fromArray(S, SHR, 3874);
@@ -5694,7 +5693,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3886);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
@@ -5702,7 +5701,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 50);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 54);
@@ -5714,7 +5713,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack61_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3904);
         LongVector r0 = LongVector.fromArray(S, SHR, 3904);
         LongVector l0 = LongVector.fromArray(S, SHL, 3904);
         LongVector r1 = LongVector.fromArray(S, SHR, 3906);
@@ -5749,7 +5748,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3934);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 488, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
@@ -5779,7 +5778,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3942);
         LongVector r4 = LongVector.fromArray(S, SHR, 3944);
         LongVector l4 = LongVector.fromArray(S, SHL, 3944);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3946);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3946);
         LongVector r5 = LongVector.fromArray(S, SHR, 3946);
         LongVector l5 = LongVector.fromArray(S, SHL, 3946);
         LongVector r6 = LongVector.fromArray(S, SHR, 3948);
@@ -5809,7 +5808,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 42);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 46);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 48);
@@ -5824,7 +5823,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack62_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3968);
         LongVector r0 = LongVector.fromArray(S, SHR, 3968);
         LongVector l0 = LongVector.fromArray(S, SHL, 3968);
         LongVector r1 = LongVector.fromArray(S, SHR, 3970);
@@ -5859,7 +5858,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3998);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);
@@ -5879,7 +5878,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack62_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4000);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4000);
         LongVector r0 = LongVector.fromArray(S, SHR, 4000);
         LongVector l0 = LongVector.fromArray(S, SHL, 4000);
         LongVector r1 = LongVector.fromArray(S, SHR, 4002);
@@ -5914,7 +5913,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 4030);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 34);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 38);
@@ -5934,7 +5933,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
     }
 
     private static void unpack63_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4032);
         LongVector r0 = LongVector.fromArray(S, SHR, 4032);
         LongVector l0 = LongVector.fromArray(S, SHL, 4032);
         LongVector r1 = LongVector.fromArray(S, SHR, 4034);
@@ -5969,7 +5968,7 @@ final class SeqVector64Gen128 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 4062);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 504, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 2);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 6);

@@ -4,7 +4,6 @@ package io.lanes.workbench.codec.bitpack;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -27,7 +26,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     private static final int VL = 4;
     private static final int PER_GROUP = 16;
     /** Per (width, output vector j, lane): the lane's word, right shift and left shift. */
-    private static final int[] IDX = new int[65 * PER_GROUP * VL];
+    private static final long[] IDX = new long[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
     private static final VectorSpecies<Integer> H = IntVector.SPECIES_256;
@@ -56,8 +55,8 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
                 for (int e = 0; e < VL; e++) {
                     int b = (int) (bit % 32) + e * w;
                     int at = (w * PER_GROUP + j) * VL + e;
-                    HIDX[2 * at] = b / 32;
-                    HIDX[2 * at + 1] = b / 32 + 1;
+                    HIDX[2 * at] = (int) (b / 32);
+                    HIDX[2 * at + 1] = (int) (b / 32 + 1);
                     HSHR[at] = b % 32;
                 }
             }
@@ -142,1926 +141,1926 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 128);
         LongVector r0 = LongVector.fromArray(S, HSHR, 64);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 136);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 136);
         LongVector r1 = LongVector.fromArray(S, HSHR, 68);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 144);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 144);
         LongVector r2 = LongVector.fromArray(S, HSHR, 72);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 152);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 152);
         LongVector r3 = LongVector.fromArray(S, HSHR, 76);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 160);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 160);
         LongVector r4 = LongVector.fromArray(S, HSHR, 80);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 168);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 168);
         LongVector r5 = LongVector.fromArray(S, HSHR, 84);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 176);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 176);
         LongVector r6 = LongVector.fromArray(S, HSHR, 88);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 184);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 184);
         LongVector r7 = LongVector.fromArray(S, HSHR, 92);
         LongVector m = LongVector.broadcast(S, 0x1L);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 256);
         LongVector r0 = LongVector.fromArray(S, HSHR, 128);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 264);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 264);
         LongVector r1 = LongVector.fromArray(S, HSHR, 132);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 272);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 272);
         LongVector r2 = LongVector.fromArray(S, HSHR, 136);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 280);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 280);
         LongVector r3 = LongVector.fromArray(S, HSHR, 140);
         LongVector m = LongVector.broadcast(S, 0x3L);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 384);
         LongVector r0 = LongVector.fromArray(S, HSHR, 192);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 392);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 392);
         LongVector r1 = LongVector.fromArray(S, HSHR, 196);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 400);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 400);
         LongVector r2 = LongVector.fromArray(S, HSHR, 200);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 408);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 408);
         LongVector r3 = LongVector.fromArray(S, HSHR, 204);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 416);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 416);
         LongVector r4 = LongVector.fromArray(S, HSHR, 208);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 424);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 424);
         LongVector r5 = LongVector.fromArray(S, HSHR, 212);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 432);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 432);
         LongVector r6 = LongVector.fromArray(S, HSHR, 216);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 440);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 440);
         LongVector r7 = LongVector.fromArray(S, HSHR, 220);
         LongVector m = LongVector.broadcast(S, 0x7L);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 512);
         LongVector r0 = LongVector.fromArray(S, HSHR, 256);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 520);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 520);
         LongVector r1 = LongVector.fromArray(S, HSHR, 260);
         LongVector m = LongVector.broadcast(S, 0xfL);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 640);
         LongVector r0 = LongVector.fromArray(S, HSHR, 320);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 648);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 648);
         LongVector r1 = LongVector.fromArray(S, HSHR, 324);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 656);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 656);
         LongVector r2 = LongVector.fromArray(S, HSHR, 328);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 664);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 664);
         LongVector r3 = LongVector.fromArray(S, HSHR, 332);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 672);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 672);
         LongVector r4 = LongVector.fromArray(S, HSHR, 336);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 680);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 680);
         LongVector r5 = LongVector.fromArray(S, HSHR, 340);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 688);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 688);
         LongVector r6 = LongVector.fromArray(S, HSHR, 344);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 696);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 696);
         LongVector r7 = LongVector.fromArray(S, HSHR, 348);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 768);
         LongVector r0 = LongVector.fromArray(S, HSHR, 384);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 776);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 776);
         LongVector r1 = LongVector.fromArray(S, HSHR, 388);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 784);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 784);
         LongVector r2 = LongVector.fromArray(S, HSHR, 392);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 792);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 792);
         LongVector r3 = LongVector.fromArray(S, HSHR, 396);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 896);
         LongVector r0 = LongVector.fromArray(S, HSHR, 448);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 904);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 904);
         LongVector r1 = LongVector.fromArray(S, HSHR, 452);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 912);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 912);
         LongVector r2 = LongVector.fromArray(S, HSHR, 456);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 920);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 920);
         LongVector r3 = LongVector.fromArray(S, HSHR, 460);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 928);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 928);
         LongVector r4 = LongVector.fromArray(S, HSHR, 464);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 936);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 936);
         LongVector r5 = LongVector.fromArray(S, HSHR, 468);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 944);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 944);
         LongVector r6 = LongVector.fromArray(S, HSHR, 472);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 952);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 952);
         LongVector r7 = LongVector.fromArray(S, HSHR, 476);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1024);
         LongVector r0 = LongVector.fromArray(S, HSHR, 512);
         LongVector m = LongVector.broadcast(S, 0xffL);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1152);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1152);
         LongVector r0 = LongVector.fromArray(S, HSHR, 576);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1160);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1160);
         LongVector r1 = LongVector.fromArray(S, HSHR, 580);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1168);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1168);
         LongVector r2 = LongVector.fromArray(S, HSHR, 584);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1176);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1176);
         LongVector r3 = LongVector.fromArray(S, HSHR, 588);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1184);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1184);
         LongVector r4 = LongVector.fromArray(S, HSHR, 592);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1192);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1192);
         LongVector r5 = LongVector.fromArray(S, HSHR, 596);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1200);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1200);
         LongVector r6 = LongVector.fromArray(S, HSHR, 600);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1208);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1208);
         LongVector r7 = LongVector.fromArray(S, HSHR, 604);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1280);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1280);
         LongVector r0 = LongVector.fromArray(S, HSHR, 640);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1288);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1288);
         LongVector r1 = LongVector.fromArray(S, HSHR, 644);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1296);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1296);
         LongVector r2 = LongVector.fromArray(S, HSHR, 648);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1304);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1304);
         LongVector r3 = LongVector.fromArray(S, HSHR, 652);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1408);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1408);
         LongVector r0 = LongVector.fromArray(S, HSHR, 704);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1416);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1416);
         LongVector r1 = LongVector.fromArray(S, HSHR, 708);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1424);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1424);
         LongVector r2 = LongVector.fromArray(S, HSHR, 712);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1432);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1432);
         LongVector r3 = LongVector.fromArray(S, HSHR, 716);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1440);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1440);
         LongVector r4 = LongVector.fromArray(S, HSHR, 720);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1448);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1448);
         LongVector r5 = LongVector.fromArray(S, HSHR, 724);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1456);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1456);
         LongVector r6 = LongVector.fromArray(S, HSHR, 728);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1464);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1464);
         LongVector r7 = LongVector.fromArray(S, HSHR, 732);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1536);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1536);
         LongVector r0 = LongVector.fromArray(S, HSHR, 768);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1544);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1544);
         LongVector r1 = LongVector.fromArray(S, HSHR, 772);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1664);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1664);
         LongVector r0 = LongVector.fromArray(S, HSHR, 832);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1672);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1672);
         LongVector r1 = LongVector.fromArray(S, HSHR, 836);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1680);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1680);
         LongVector r2 = LongVector.fromArray(S, HSHR, 840);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1688);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1688);
         LongVector r3 = LongVector.fromArray(S, HSHR, 844);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1696);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1696);
         LongVector r4 = LongVector.fromArray(S, HSHR, 848);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1704);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1704);
         LongVector r5 = LongVector.fromArray(S, HSHR, 852);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1712);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1712);
         LongVector r6 = LongVector.fromArray(S, HSHR, 856);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1720);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1720);
         LongVector r7 = LongVector.fromArray(S, HSHR, 860);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1792);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1792);
         LongVector r0 = LongVector.fromArray(S, HSHR, 896);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1800);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1800);
         LongVector r1 = LongVector.fromArray(S, HSHR, 900);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1808);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1808);
         LongVector r2 = LongVector.fromArray(S, HSHR, 904);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1816);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1816);
         LongVector r3 = LongVector.fromArray(S, HSHR, 908);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1920);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1920);
         LongVector r0 = LongVector.fromArray(S, HSHR, 960);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1928);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1928);
         LongVector r1 = LongVector.fromArray(S, HSHR, 964);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1936);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1936);
         LongVector r2 = LongVector.fromArray(S, HSHR, 968);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1944);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1944);
         LongVector r3 = LongVector.fromArray(S, HSHR, 972);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 1952);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 1952);
         LongVector r4 = LongVector.fromArray(S, HSHR, 976);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 1960);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 1960);
         LongVector r5 = LongVector.fromArray(S, HSHR, 980);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 1968);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 1968);
         LongVector r6 = LongVector.fromArray(S, HSHR, 984);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 1976);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 1976);
         LongVector r7 = LongVector.fromArray(S, HSHR, 988);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2048);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2048);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2176);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2176);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1088);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2184);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2184);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1092);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2192);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2192);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1096);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2200);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2200);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1100);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2208);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2208);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1104);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2216);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2216);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1108);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2224);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2224);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1112);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2232);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2232);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1116);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2304);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2304);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1152);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2312);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2312);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1156);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2320);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2320);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1160);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2328);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2328);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1164);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2432);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2432);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1216);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2440);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2440);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1220);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2448);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2448);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1224);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2456);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2456);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1228);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2464);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2464);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1232);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2472);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2472);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1236);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2480);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2480);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1240);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2488);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2488);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1244);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2560);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2560);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1280);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2568);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2568);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1284);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2688);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2688);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1344);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2696);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2696);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1348);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2704);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2704);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1352);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2712);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2712);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1356);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2720);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2720);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1360);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2728);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2728);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1364);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2736);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2736);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1368);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 2744);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 2744);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1372);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2816);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2816);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1408);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2824);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2824);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1412);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2832);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2832);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1416);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2840);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2840);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1420);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2944);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2944);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1472);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2952);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2952);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1476);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2960);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2960);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1480);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2968);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2968);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1484);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 2976);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 2976);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1488);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 2984);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 2984);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1492);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 2992);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 2992);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1496);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3000);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3000);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1500);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3072);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3072);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1536);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3200);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3200);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1600);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3208);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3208);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1604);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3216);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3216);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1608);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3224);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3224);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1612);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3232);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3232);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1616);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3240);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3240);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1620);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3248);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3248);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1624);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3256);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3256);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1628);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3328);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3328);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1664);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3336);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3336);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1668);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3344);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3344);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1672);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3352);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3352);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1676);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3456);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3456);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1728);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3464);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3464);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1732);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3472);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3472);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1736);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3480);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3480);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1740);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3488);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3488);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1744);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3496);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3496);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1748);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3504);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3504);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1752);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3512);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3512);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1756);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3584);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3584);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1792);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3592);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3592);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1796);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 196).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3712);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3712);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1856);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3720);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3720);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1860);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3728);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3728);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1864);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3736);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3736);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1868);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 3744);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 3744);
         LongVector r4 = LongVector.fromArray(S, HSHR, 1872);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 3752);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 3752);
         LongVector r5 = LongVector.fromArray(S, HSHR, 1876);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 3760);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 3760);
         LongVector r6 = LongVector.fromArray(S, HSHR, 1880);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 3768);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 3768);
         LongVector r7 = LongVector.fromArray(S, HSHR, 1884);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3840);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3840);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1920);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3848);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3848);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1924);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3856);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3856);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1928);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3864);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3864);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1932);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 56);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3968);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3968);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1984);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3976);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3976);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1988);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3984);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3984);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1992);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3992);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3992);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1996);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4000);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 4000);
         LongVector r4 = LongVector.fromArray(S, HSHR, 2000);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4008);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 4008);
         LongVector r5 = LongVector.fromArray(S, HSHR, 2004);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4016);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 4016);
         LongVector r6 = LongVector.fromArray(S, HSHR, 2008);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 4024);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 4024);
         LongVector r7 = LongVector.fromArray(S, HSHR, 2012);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4096);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4096);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4224);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4224);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2112);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4232);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 4232);
         LongVector r1 = LongVector.fromArray(S, HSHR, 2116);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4240);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 4240);
         LongVector r2 = LongVector.fromArray(S, HSHR, 2120);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4248);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 4248);
         LongVector r3 = LongVector.fromArray(S, HSHR, 2124);
-        VectorShuffle<Integer> x4 = VectorShuffle.fromArray(H, HIDX, 4256);
+        IntVector x4 = IntVector.fromArray(H, HIDX, 4256);
         LongVector r4 = LongVector.fromArray(S, HSHR, 2128);
-        VectorShuffle<Integer> x5 = VectorShuffle.fromArray(H, HIDX, 4264);
+        IntVector x5 = IntVector.fromArray(H, HIDX, 4264);
         LongVector r5 = LongVector.fromArray(S, HSHR, 2132);
-        VectorShuffle<Integer> x6 = VectorShuffle.fromArray(H, HIDX, 4272);
+        IntVector x6 = IntVector.fromArray(H, HIDX, 4272);
         LongVector r6 = LongVector.fromArray(S, HSHR, 2136);
-        VectorShuffle<Integer> x7 = VectorShuffle.fromArray(H, HIDX, 4280);
+        IntVector x7 = IntVector.fromArray(H, HIDX, 4280);
         LongVector r7 = LongVector.fromArray(S, HSHR, 2140);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x4).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 212).reinterpretAsInts().rearrange(x5).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 228).reinterpretAsInts().rearrange(x6).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 244).reinterpretAsInts().rearrange(x7).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 196).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r4).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 212).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r5).and(m).intoArray(out, o + 52);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 228).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r6).and(m).intoArray(out, o + 56);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 244).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r7).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack34_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2176);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2176);
         LongVector r0 = LongVector.fromArray(S, SHR, 2176);
         LongVector l0 = LongVector.fromArray(S, SHL, 2176);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2180);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2180);
         LongVector r1 = LongVector.fromArray(S, SHR, 2180);
         LongVector l1 = LongVector.fromArray(S, SHL, 2180);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2184);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2184);
         LongVector r2 = LongVector.fromArray(S, SHR, 2184);
         LongVector l2 = LongVector.fromArray(S, SHL, 2184);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2188);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2188);
         LongVector r3 = LongVector.fromArray(S, SHR, 2188);
         LongVector l3 = LongVector.fromArray(S, SHL, 2188);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2192);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2192);
         LongVector r4 = LongVector.fromArray(S, SHR, 2192);
         LongVector l4 = LongVector.fromArray(S, SHL, 2192);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2196);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2196);
         LongVector r5 = LongVector.fromArray(S, SHR, 2196);
         LongVector l5 = LongVector.fromArray(S, SHL, 2196);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2200);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2200);
         LongVector r6 = LongVector.fromArray(S, SHR, 2200);
         LongVector l6 = LongVector.fromArray(S, SHL, 2200);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2204);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2204);
         LongVector r7 = LongVector.fromArray(S, SHR, 2204);
         LongVector l7 = LongVector.fromArray(S, SHL, 2204);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack34_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2228);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2228);
         LongVector r0 = LongVector.fromArray(S, SHR, 2228);
         LongVector l0 = LongVector.fromArray(S, SHL, 2228);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2232);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2232);
         LongVector r1 = LongVector.fromArray(S, SHR, 2232);
         LongVector l1 = LongVector.fromArray(S, SHL, 2232);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2236);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2236);
         LongVector r2 = LongVector.fromArray(S, SHR, 2236);
         LongVector l2 = LongVector.fromArray(S, SHL, 2236);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack35_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2240);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2240);
         LongVector r0 = LongVector.fromArray(S, SHR, 2240);
         LongVector l0 = LongVector.fromArray(S, SHL, 2240);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2244);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2244);
         LongVector r1 = LongVector.fromArray(S, SHR, 2244);
         LongVector l1 = LongVector.fromArray(S, SHL, 2244);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2248);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2248);
         LongVector r2 = LongVector.fromArray(S, SHR, 2248);
         LongVector l2 = LongVector.fromArray(S, SHL, 2248);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2252);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2252);
         LongVector r3 = LongVector.fromArray(S, SHR, 2252);
         LongVector l3 = LongVector.fromArray(S, SHL, 2252);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2256);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2256);
         LongVector r4 = LongVector.fromArray(S, SHR, 2256);
         LongVector l4 = LongVector.fromArray(S, SHL, 2256);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2260);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2260);
         LongVector r5 = LongVector.fromArray(S, SHR, 2260);
         LongVector l5 = LongVector.fromArray(S, SHL, 2260);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2264);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2264);
         LongVector r6 = LongVector.fromArray(S, SHR, 2264);
         LongVector l6 = LongVector.fromArray(S, SHL, 2264);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2268);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2268);
         LongVector r7 = LongVector.fromArray(S, SHR, 2268);
         LongVector l7 = LongVector.fromArray(S, SHL, 2268);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2272);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2272);
         LongVector r8 = LongVector.fromArray(S, SHR, 2272);
         LongVector l8 = LongVector.fromArray(S, SHL, 2272);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2276);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2276);
         LongVector r9 = LongVector.fromArray(S, SHR, 2276);
         LongVector l9 = LongVector.fromArray(S, SHL, 2276);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2280);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2280);
         LongVector r10 = LongVector.fromArray(S, SHR, 2280);
         LongVector l10 = LongVector.fromArray(S, SHL, 2280);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2284);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2284);
         LongVector r11 = LongVector.fromArray(S, SHR, 2284);
         LongVector l11 = LongVector.fromArray(S, SHL, 2284);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2288);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2288);
         LongVector r12 = LongVector.fromArray(S, SHR, 2288);
         LongVector l12 = LongVector.fromArray(S, SHL, 2288);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack35_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2292);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2292);
         LongVector r0 = LongVector.fromArray(S, SHR, 2292);
         LongVector l0 = LongVector.fromArray(S, SHL, 2292);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2296);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2296);
         LongVector r1 = LongVector.fromArray(S, SHR, 2296);
         LongVector l1 = LongVector.fromArray(S, SHL, 2296);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2300);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2300);
         LongVector r2 = LongVector.fromArray(S, SHR, 2300);
         LongVector l2 = LongVector.fromArray(S, SHL, 2300);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack36_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2304);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2304);
         LongVector r0 = LongVector.fromArray(S, SHR, 2304);
         LongVector l0 = LongVector.fromArray(S, SHL, 2304);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2308);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2308);
         LongVector r1 = LongVector.fromArray(S, SHR, 2308);
         LongVector l1 = LongVector.fromArray(S, SHL, 2308);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2312);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2312);
         LongVector r2 = LongVector.fromArray(S, SHR, 2312);
         LongVector l2 = LongVector.fromArray(S, SHL, 2312);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2316);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2316);
         LongVector r3 = LongVector.fromArray(S, SHR, 2316);
         LongVector l3 = LongVector.fromArray(S, SHL, 2316);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack36_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2356);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2356);
         LongVector r0 = LongVector.fromArray(S, SHR, 2356);
         LongVector l0 = LongVector.fromArray(S, SHL, 2356);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2360);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2360);
         LongVector r1 = LongVector.fromArray(S, SHR, 2360);
         LongVector l1 = LongVector.fromArray(S, SHL, 2360);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2364);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2364);
         LongVector r2 = LongVector.fromArray(S, SHR, 2364);
         LongVector l2 = LongVector.fromArray(S, SHL, 2364);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack37_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2368);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2368);
         LongVector r0 = LongVector.fromArray(S, SHR, 2368);
         LongVector l0 = LongVector.fromArray(S, SHL, 2368);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2372);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2372);
         LongVector r1 = LongVector.fromArray(S, SHR, 2372);
         LongVector l1 = LongVector.fromArray(S, SHL, 2372);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2376);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2376);
         LongVector r2 = LongVector.fromArray(S, SHR, 2376);
         LongVector l2 = LongVector.fromArray(S, SHL, 2376);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2380);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2380);
         LongVector r3 = LongVector.fromArray(S, SHR, 2380);
         LongVector l3 = LongVector.fromArray(S, SHL, 2380);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2384);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2384);
         LongVector r4 = LongVector.fromArray(S, SHR, 2384);
         LongVector l4 = LongVector.fromArray(S, SHL, 2384);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2388);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2388);
         LongVector r5 = LongVector.fromArray(S, SHR, 2388);
         LongVector l5 = LongVector.fromArray(S, SHL, 2388);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2392);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2392);
         LongVector r6 = LongVector.fromArray(S, SHR, 2392);
         LongVector l6 = LongVector.fromArray(S, SHL, 2392);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2396);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2396);
         LongVector r7 = LongVector.fromArray(S, SHR, 2396);
         LongVector l7 = LongVector.fromArray(S, SHL, 2396);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2400);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2400);
         LongVector r8 = LongVector.fromArray(S, SHR, 2400);
         LongVector l8 = LongVector.fromArray(S, SHL, 2400);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2404);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2404);
         LongVector r9 = LongVector.fromArray(S, SHR, 2404);
         LongVector l9 = LongVector.fromArray(S, SHL, 2404);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2408);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2408);
         LongVector r10 = LongVector.fromArray(S, SHR, 2408);
         LongVector l10 = LongVector.fromArray(S, SHL, 2408);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2412);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2412);
         LongVector r11 = LongVector.fromArray(S, SHR, 2412);
         LongVector l11 = LongVector.fromArray(S, SHL, 2412);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2416);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2416);
         LongVector r12 = LongVector.fromArray(S, SHR, 2416);
         LongVector l12 = LongVector.fromArray(S, SHL, 2416);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack37_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2420);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2420);
         LongVector r0 = LongVector.fromArray(S, SHR, 2420);
         LongVector l0 = LongVector.fromArray(S, SHL, 2420);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2424);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2424);
         LongVector r1 = LongVector.fromArray(S, SHR, 2424);
         LongVector l1 = LongVector.fromArray(S, SHL, 2424);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2428);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2428);
         LongVector r2 = LongVector.fromArray(S, SHR, 2428);
         LongVector l2 = LongVector.fromArray(S, SHL, 2428);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack38_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2432);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2432);
         LongVector r0 = LongVector.fromArray(S, SHR, 2432);
         LongVector l0 = LongVector.fromArray(S, SHL, 2432);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2436);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2436);
         LongVector r1 = LongVector.fromArray(S, SHR, 2436);
         LongVector l1 = LongVector.fromArray(S, SHL, 2436);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2440);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2440);
         LongVector r2 = LongVector.fromArray(S, SHR, 2440);
         LongVector l2 = LongVector.fromArray(S, SHL, 2440);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2444);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2444);
         LongVector r3 = LongVector.fromArray(S, SHR, 2444);
         LongVector l3 = LongVector.fromArray(S, SHL, 2444);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2448);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2448);
         LongVector r4 = LongVector.fromArray(S, SHR, 2448);
         LongVector l4 = LongVector.fromArray(S, SHL, 2448);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2452);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2452);
         LongVector r5 = LongVector.fromArray(S, SHR, 2452);
         LongVector l5 = LongVector.fromArray(S, SHL, 2452);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2456);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2456);
         LongVector r6 = LongVector.fromArray(S, SHR, 2456);
         LongVector l6 = LongVector.fromArray(S, SHL, 2456);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2460);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2460);
         LongVector r7 = LongVector.fromArray(S, SHR, 2460);
         LongVector l7 = LongVector.fromArray(S, SHL, 2460);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack38_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2484);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2484);
         LongVector r0 = LongVector.fromArray(S, SHR, 2484);
         LongVector l0 = LongVector.fromArray(S, SHL, 2484);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2488);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2488);
         LongVector r1 = LongVector.fromArray(S, SHR, 2488);
         LongVector l1 = LongVector.fromArray(S, SHL, 2488);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2492);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2492);
         LongVector r2 = LongVector.fromArray(S, SHR, 2492);
         LongVector l2 = LongVector.fromArray(S, SHL, 2492);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack39_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2496);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2496);
         LongVector r0 = LongVector.fromArray(S, SHR, 2496);
         LongVector l0 = LongVector.fromArray(S, SHL, 2496);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2500);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2500);
         LongVector r1 = LongVector.fromArray(S, SHR, 2500);
         LongVector l1 = LongVector.fromArray(S, SHL, 2500);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2504);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2504);
         LongVector r2 = LongVector.fromArray(S, SHR, 2504);
         LongVector l2 = LongVector.fromArray(S, SHL, 2504);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2508);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2508);
         LongVector r3 = LongVector.fromArray(S, SHR, 2508);
         LongVector l3 = LongVector.fromArray(S, SHL, 2508);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2512);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2512);
         LongVector r4 = LongVector.fromArray(S, SHR, 2512);
         LongVector l4 = LongVector.fromArray(S, SHL, 2512);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2516);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2516);
         LongVector r5 = LongVector.fromArray(S, SHR, 2516);
         LongVector l5 = LongVector.fromArray(S, SHL, 2516);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2520);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2520);
         LongVector r6 = LongVector.fromArray(S, SHR, 2520);
         LongVector l6 = LongVector.fromArray(S, SHL, 2520);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2524);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2524);
         LongVector r7 = LongVector.fromArray(S, SHR, 2524);
         LongVector l7 = LongVector.fromArray(S, SHL, 2524);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2528);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2528);
         LongVector r8 = LongVector.fromArray(S, SHR, 2528);
         LongVector l8 = LongVector.fromArray(S, SHL, 2528);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2532);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2532);
         LongVector r9 = LongVector.fromArray(S, SHR, 2532);
         LongVector l9 = LongVector.fromArray(S, SHL, 2532);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2536);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2536);
         LongVector r10 = LongVector.fromArray(S, SHR, 2536);
         LongVector l10 = LongVector.fromArray(S, SHL, 2536);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2540);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2540);
         LongVector r11 = LongVector.fromArray(S, SHR, 2540);
         LongVector l11 = LongVector.fromArray(S, SHL, 2540);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2544);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2544);
         LongVector r12 = LongVector.fromArray(S, SHR, 2544);
         LongVector l12 = LongVector.fromArray(S, SHL, 2544);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack39_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2548);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2548);
         LongVector r0 = LongVector.fromArray(S, SHR, 2548);
         LongVector l0 = LongVector.fromArray(S, SHL, 2548);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2552);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2552);
         LongVector r1 = LongVector.fromArray(S, SHR, 2552);
         LongVector l1 = LongVector.fromArray(S, SHL, 2552);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2556);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2556);
         LongVector r2 = LongVector.fromArray(S, SHR, 2556);
         LongVector l2 = LongVector.fromArray(S, SHL, 2556);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack40_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2560);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2560);
         LongVector r0 = LongVector.fromArray(S, SHR, 2560);
         LongVector l0 = LongVector.fromArray(S, SHL, 2560);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2564);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2564);
         LongVector r1 = LongVector.fromArray(S, SHR, 2564);
         LongVector l1 = LongVector.fromArray(S, SHL, 2564);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack40_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2612);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2612);
         LongVector r0 = LongVector.fromArray(S, SHR, 2612);
         LongVector l0 = LongVector.fromArray(S, SHL, 2612);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2616);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2616);
         LongVector r1 = LongVector.fromArray(S, SHR, 2616);
         LongVector l1 = LongVector.fromArray(S, SHL, 2616);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack41_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2624);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2624);
         LongVector r0 = LongVector.fromArray(S, SHR, 2624);
         LongVector l0 = LongVector.fromArray(S, SHL, 2624);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2628);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2628);
         LongVector r1 = LongVector.fromArray(S, SHR, 2628);
         LongVector l1 = LongVector.fromArray(S, SHL, 2628);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2632);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2632);
         LongVector r2 = LongVector.fromArray(S, SHR, 2632);
         LongVector l2 = LongVector.fromArray(S, SHL, 2632);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2636);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2636);
         LongVector r3 = LongVector.fromArray(S, SHR, 2636);
         LongVector l3 = LongVector.fromArray(S, SHL, 2636);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2640);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2640);
         LongVector r4 = LongVector.fromArray(S, SHR, 2640);
         LongVector l4 = LongVector.fromArray(S, SHL, 2640);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2644);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2644);
         LongVector r5 = LongVector.fromArray(S, SHR, 2644);
         LongVector l5 = LongVector.fromArray(S, SHL, 2644);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2648);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2648);
         LongVector r6 = LongVector.fromArray(S, SHR, 2648);
         LongVector l6 = LongVector.fromArray(S, SHL, 2648);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2652);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2652);
         LongVector r7 = LongVector.fromArray(S, SHR, 2652);
         LongVector l7 = LongVector.fromArray(S, SHL, 2652);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2656);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2656);
         LongVector r8 = LongVector.fromArray(S, SHR, 2656);
         LongVector l8 = LongVector.fromArray(S, SHL, 2656);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2660);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2660);
         LongVector r9 = LongVector.fromArray(S, SHR, 2660);
         LongVector l9 = LongVector.fromArray(S, SHL, 2660);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2664);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2664);
         LongVector r10 = LongVector.fromArray(S, SHR, 2664);
         LongVector l10 = LongVector.fromArray(S, SHL, 2664);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2668);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2668);
         LongVector r11 = LongVector.fromArray(S, SHR, 2668);
         LongVector l11 = LongVector.fromArray(S, SHL, 2668);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2672);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2672);
         LongVector r12 = LongVector.fromArray(S, SHR, 2672);
         LongVector l12 = LongVector.fromArray(S, SHL, 2672);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack41_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2676);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2676);
         LongVector r0 = LongVector.fromArray(S, SHR, 2676);
         LongVector l0 = LongVector.fromArray(S, SHL, 2676);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2680);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2680);
         LongVector r1 = LongVector.fromArray(S, SHR, 2680);
         LongVector l1 = LongVector.fromArray(S, SHL, 2680);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2684);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2684);
         LongVector r2 = LongVector.fromArray(S, SHR, 2684);
         LongVector l2 = LongVector.fromArray(S, SHL, 2684);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack42_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2688);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2688);
         LongVector r0 = LongVector.fromArray(S, SHR, 2688);
         LongVector l0 = LongVector.fromArray(S, SHL, 2688);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2692);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2692);
         LongVector r1 = LongVector.fromArray(S, SHR, 2692);
         LongVector l1 = LongVector.fromArray(S, SHL, 2692);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2696);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2696);
         LongVector r2 = LongVector.fromArray(S, SHR, 2696);
         LongVector l2 = LongVector.fromArray(S, SHL, 2696);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2700);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2700);
         LongVector r3 = LongVector.fromArray(S, SHR, 2700);
         LongVector l3 = LongVector.fromArray(S, SHL, 2700);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2704);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2704);
         LongVector r4 = LongVector.fromArray(S, SHR, 2704);
         LongVector l4 = LongVector.fromArray(S, SHL, 2704);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2708);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2708);
         LongVector r5 = LongVector.fromArray(S, SHR, 2708);
         LongVector l5 = LongVector.fromArray(S, SHL, 2708);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2712);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2712);
         LongVector r6 = LongVector.fromArray(S, SHR, 2712);
         LongVector l6 = LongVector.fromArray(S, SHL, 2712);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2716);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2716);
         LongVector r7 = LongVector.fromArray(S, SHR, 2716);
         LongVector l7 = LongVector.fromArray(S, SHL, 2716);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack42_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2740);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2740);
         LongVector r0 = LongVector.fromArray(S, SHR, 2740);
         LongVector l0 = LongVector.fromArray(S, SHL, 2740);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2744);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2744);
         LongVector r1 = LongVector.fromArray(S, SHR, 2744);
         LongVector l1 = LongVector.fromArray(S, SHL, 2744);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2748);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2748);
         LongVector r2 = LongVector.fromArray(S, SHR, 2748);
         LongVector l2 = LongVector.fromArray(S, SHL, 2748);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack43_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2752);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2752);
         LongVector r0 = LongVector.fromArray(S, SHR, 2752);
         LongVector l0 = LongVector.fromArray(S, SHL, 2752);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2756);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2756);
         LongVector r1 = LongVector.fromArray(S, SHR, 2756);
         LongVector l1 = LongVector.fromArray(S, SHL, 2756);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2760);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2760);
         LongVector r2 = LongVector.fromArray(S, SHR, 2760);
         LongVector l2 = LongVector.fromArray(S, SHL, 2760);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2764);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2764);
         LongVector r3 = LongVector.fromArray(S, SHR, 2764);
         LongVector l3 = LongVector.fromArray(S, SHL, 2764);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2768);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2768);
         LongVector r4 = LongVector.fromArray(S, SHR, 2768);
         LongVector l4 = LongVector.fromArray(S, SHL, 2768);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2772);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2772);
         LongVector r5 = LongVector.fromArray(S, SHR, 2772);
         LongVector l5 = LongVector.fromArray(S, SHL, 2772);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2776);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2776);
         LongVector r6 = LongVector.fromArray(S, SHR, 2776);
         LongVector l6 = LongVector.fromArray(S, SHL, 2776);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2780);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2780);
         LongVector r7 = LongVector.fromArray(S, SHR, 2780);
         LongVector l7 = LongVector.fromArray(S, SHL, 2780);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2784);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2784);
         LongVector r8 = LongVector.fromArray(S, SHR, 2784);
         LongVector l8 = LongVector.fromArray(S, SHL, 2784);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2788);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2788);
         LongVector r9 = LongVector.fromArray(S, SHR, 2788);
         LongVector l9 = LongVector.fromArray(S, SHL, 2788);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2792);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2792);
         LongVector r10 = LongVector.fromArray(S, SHR, 2792);
         LongVector l10 = LongVector.fromArray(S, SHL, 2792);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 2796);
+        LongVector x11 = LongVector.fromArray(S, IDX, 2796);
         LongVector r11 = LongVector.fromArray(S, SHR, 2796);
         LongVector l11 = LongVector.fromArray(S, SHL, 2796);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2800);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2800);
         LongVector r12 = LongVector.fromArray(S, SHR, 2800);
         LongVector l12 = LongVector.fromArray(S, SHL, 2800);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack43_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2804);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2804);
         LongVector r0 = LongVector.fromArray(S, SHR, 2804);
         LongVector l0 = LongVector.fromArray(S, SHL, 2804);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2808);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2808);
         LongVector r1 = LongVector.fromArray(S, SHR, 2808);
         LongVector l1 = LongVector.fromArray(S, SHL, 2808);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2812);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2812);
         LongVector r2 = LongVector.fromArray(S, SHR, 2812);
         LongVector l2 = LongVector.fromArray(S, SHL, 2812);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack44_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2816);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2816);
         LongVector r0 = LongVector.fromArray(S, SHR, 2816);
         LongVector l0 = LongVector.fromArray(S, SHL, 2816);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2820);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2820);
         LongVector r1 = LongVector.fromArray(S, SHR, 2820);
         LongVector l1 = LongVector.fromArray(S, SHL, 2820);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2824);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2824);
         LongVector r2 = LongVector.fromArray(S, SHR, 2824);
         LongVector l2 = LongVector.fromArray(S, SHL, 2824);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2828);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2828);
         LongVector r3 = LongVector.fromArray(S, SHR, 2828);
         LongVector l3 = LongVector.fromArray(S, SHL, 2828);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack44_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2868);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2868);
         LongVector r0 = LongVector.fromArray(S, SHR, 2868);
         LongVector l0 = LongVector.fromArray(S, SHL, 2868);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2872);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2872);
         LongVector r1 = LongVector.fromArray(S, SHR, 2872);
         LongVector l1 = LongVector.fromArray(S, SHL, 2872);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2876);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2876);
         LongVector r2 = LongVector.fromArray(S, SHR, 2876);
         LongVector l2 = LongVector.fromArray(S, SHL, 2876);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack45_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2880);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2880);
         LongVector r0 = LongVector.fromArray(S, SHR, 2880);
         LongVector l0 = LongVector.fromArray(S, SHL, 2880);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2884);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2884);
         LongVector r1 = LongVector.fromArray(S, SHR, 2884);
         LongVector l1 = LongVector.fromArray(S, SHL, 2884);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2888);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2888);
         LongVector r2 = LongVector.fromArray(S, SHR, 2888);
         LongVector l2 = LongVector.fromArray(S, SHL, 2888);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2892);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2892);
         LongVector r3 = LongVector.fromArray(S, SHR, 2892);
         LongVector l3 = LongVector.fromArray(S, SHL, 2892);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2896);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2896);
         LongVector r4 = LongVector.fromArray(S, SHR, 2896);
         LongVector l4 = LongVector.fromArray(S, SHL, 2896);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2900);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2900);
         LongVector r5 = LongVector.fromArray(S, SHR, 2900);
         LongVector l5 = LongVector.fromArray(S, SHL, 2900);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2904);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2904);
         LongVector r6 = LongVector.fromArray(S, SHR, 2904);
         LongVector l6 = LongVector.fromArray(S, SHL, 2904);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2908);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2908);
         LongVector r7 = LongVector.fromArray(S, SHR, 2908);
         LongVector l7 = LongVector.fromArray(S, SHL, 2908);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 2912);
+        LongVector x8 = LongVector.fromArray(S, IDX, 2912);
         LongVector r8 = LongVector.fromArray(S, SHR, 2912);
         LongVector l8 = LongVector.fromArray(S, SHL, 2912);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 2916);
+        LongVector x9 = LongVector.fromArray(S, IDX, 2916);
         LongVector r9 = LongVector.fromArray(S, SHR, 2916);
         LongVector l9 = LongVector.fromArray(S, SHL, 2916);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 2920);
+        LongVector x10 = LongVector.fromArray(S, IDX, 2920);
         LongVector r10 = LongVector.fromArray(S, SHR, 2920);
         LongVector l10 = LongVector.fromArray(S, SHL, 2920);
         LongVector r11 = LongVector.fromArray(S, SHR, 2924);
         LongVector l11 = LongVector.fromArray(S, SHL, 2924);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 2928);
+        LongVector x12 = LongVector.fromArray(S, IDX, 2928);
         LongVector r12 = LongVector.fromArray(S, SHR, 2928);
         LongVector l12 = LongVector.fromArray(S, SHL, 2928);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack45_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2932);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2932);
         LongVector r0 = LongVector.fromArray(S, SHR, 2932);
         LongVector l0 = LongVector.fromArray(S, SHL, 2932);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2936);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2936);
         LongVector r1 = LongVector.fromArray(S, SHR, 2936);
         LongVector l1 = LongVector.fromArray(S, SHL, 2936);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2940);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2940);
         LongVector r2 = LongVector.fromArray(S, SHR, 2940);
         LongVector l2 = LongVector.fromArray(S, SHL, 2940);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack46_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2944);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2944);
         LongVector r0 = LongVector.fromArray(S, SHR, 2944);
         LongVector l0 = LongVector.fromArray(S, SHL, 2944);
         LongVector r1 = LongVector.fromArray(S, SHR, 2948);
         LongVector l1 = LongVector.fromArray(S, SHL, 2948);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2952);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2952);
         LongVector r2 = LongVector.fromArray(S, SHR, 2952);
         LongVector l2 = LongVector.fromArray(S, SHL, 2952);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2956);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2956);
         LongVector r3 = LongVector.fromArray(S, SHR, 2956);
         LongVector l3 = LongVector.fromArray(S, SHL, 2956);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2960);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2960);
         LongVector r4 = LongVector.fromArray(S, SHR, 2960);
         LongVector l4 = LongVector.fromArray(S, SHL, 2960);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2964);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2964);
         LongVector r5 = LongVector.fromArray(S, SHR, 2964);
         LongVector l5 = LongVector.fromArray(S, SHL, 2964);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2968);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2968);
         LongVector r6 = LongVector.fromArray(S, SHR, 2968);
         LongVector l6 = LongVector.fromArray(S, SHL, 2968);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2972);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2972);
         LongVector r7 = LongVector.fromArray(S, SHR, 2972);
         LongVector l7 = LongVector.fromArray(S, SHL, 2972);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
         }
     }
 
     private static void unpack46_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3000);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3000);
         LongVector r0 = LongVector.fromArray(S, SHR, 3000);
         LongVector l0 = LongVector.fromArray(S, SHL, 3000);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3004);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3004);
         LongVector r1 = LongVector.fromArray(S, SHR, 3004);
         LongVector l1 = LongVector.fromArray(S, SHL, 3004);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack47_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3008);
         LongVector r0 = LongVector.fromArray(S, SHR, 3008);
         LongVector l0 = LongVector.fromArray(S, SHL, 3008);
         LongVector r1 = LongVector.fromArray(S, SHR, 3012);
@@ -2070,138 +2069,138 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l2 = LongVector.fromArray(S, SHL, 3016);
         LongVector r3 = LongVector.fromArray(S, SHR, 3020);
         LongVector l3 = LongVector.fromArray(S, SHL, 3020);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3024);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3024);
         LongVector r4 = LongVector.fromArray(S, SHR, 3024);
         LongVector l4 = LongVector.fromArray(S, SHL, 3024);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3028);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3028);
         LongVector r5 = LongVector.fromArray(S, SHR, 3028);
         LongVector l5 = LongVector.fromArray(S, SHL, 3028);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3032);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3032);
         LongVector r6 = LongVector.fromArray(S, SHR, 3032);
         LongVector l6 = LongVector.fromArray(S, SHL, 3032);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3036);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3036);
         LongVector r7 = LongVector.fromArray(S, SHR, 3036);
         LongVector l7 = LongVector.fromArray(S, SHL, 3036);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3040);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3040);
         LongVector r8 = LongVector.fromArray(S, SHR, 3040);
         LongVector l8 = LongVector.fromArray(S, SHL, 3040);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3044);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3044);
         LongVector r9 = LongVector.fromArray(S, SHR, 3044);
         LongVector l9 = LongVector.fromArray(S, SHL, 3044);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3048);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3048);
         LongVector r10 = LongVector.fromArray(S, SHR, 3048);
         LongVector l10 = LongVector.fromArray(S, SHL, 3048);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3052);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3052);
         LongVector r11 = LongVector.fromArray(S, SHR, 3052);
         LongVector l11 = LongVector.fromArray(S, SHL, 3052);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3056);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3056);
         LongVector r12 = LongVector.fromArray(S, SHR, 3056);
         LongVector l12 = LongVector.fromArray(S, SHL, 3056);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3060);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3060);
         LongVector r13 = LongVector.fromArray(S, SHR, 3060);
         LongVector l13 = LongVector.fromArray(S, SHL, 3060);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 16).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
         }
     }
 
     private static void unpack47_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3064);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3064);
         LongVector r0 = LongVector.fromArray(S, SHR, 3064);
         LongVector l0 = LongVector.fromArray(S, SHL, 3064);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3068);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3068);
         LongVector r1 = LongVector.fromArray(S, SHR, 3068);
         LongVector l1 = LongVector.fromArray(S, SHL, 3068);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack48_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3072);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3072);
         LongVector r0 = LongVector.fromArray(S, SHR, 3072);
         LongVector l0 = LongVector.fromArray(S, SHL, 3072);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 28);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
         }
     }
 
     private static void unpack48_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3124);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3124);
         LongVector r0 = LongVector.fromArray(S, SHR, 3124);
         LongVector l0 = LongVector.fromArray(S, SHL, 3124);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack49_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3136);
         LongVector r0 = LongVector.fromArray(S, SHR, 3136);
         LongVector l0 = LongVector.fromArray(S, SHL, 3136);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3140);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3140);
         LongVector r1 = LongVector.fromArray(S, SHR, 3140);
         LongVector l1 = LongVector.fromArray(S, SHL, 3140);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3144);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3144);
         LongVector r2 = LongVector.fromArray(S, SHR, 3144);
         LongVector l2 = LongVector.fromArray(S, SHL, 3144);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3148);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3148);
         LongVector r3 = LongVector.fromArray(S, SHR, 3148);
         LongVector l3 = LongVector.fromArray(S, SHL, 3148);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3152);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3152);
         LongVector r4 = LongVector.fromArray(S, SHR, 3152);
         LongVector l4 = LongVector.fromArray(S, SHL, 3152);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3156);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3156);
         LongVector r5 = LongVector.fromArray(S, SHR, 3156);
         LongVector l5 = LongVector.fromArray(S, SHL, 3156);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3160);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3160);
         LongVector r6 = LongVector.fromArray(S, SHR, 3160);
         LongVector l6 = LongVector.fromArray(S, SHL, 3160);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3164);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3164);
         LongVector r7 = LongVector.fromArray(S, SHR, 3164);
         LongVector l7 = LongVector.fromArray(S, SHL, 3164);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3168);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3168);
         LongVector r8 = LongVector.fromArray(S, SHR, 3168);
         LongVector l8 = LongVector.fromArray(S, SHL, 3168);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3172);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3172);
         LongVector r9 = LongVector.fromArray(S, SHR, 3172);
         LongVector l9 = LongVector.fromArray(S, SHL, 3172);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3176);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3176);
         LongVector r10 = LongVector.fromArray(S, SHR, 3176);
         LongVector l10 = LongVector.fromArray(S, SHL, 3176);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3180);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3180);
         LongVector r11 = LongVector.fromArray(S, SHR, 3180);
         LongVector l11 = LongVector.fromArray(S, SHL, 3180);
         LongVector r12 = LongVector.fromArray(S, SHR, 3184);
@@ -2210,18 +2209,18 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l13 = LongVector.fromArray(S, SHL, 3188);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
         }
@@ -2240,22 +2239,22 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack50_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3200);
         LongVector r0 = LongVector.fromArray(S, SHR, 3200);
         LongVector l0 = LongVector.fromArray(S, SHL, 3200);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3204);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3204);
         LongVector r1 = LongVector.fromArray(S, SHR, 3204);
         LongVector l1 = LongVector.fromArray(S, SHL, 3204);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3208);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3208);
         LongVector r2 = LongVector.fromArray(S, SHR, 3208);
         LongVector l2 = LongVector.fromArray(S, SHL, 3208);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3212);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3212);
         LongVector r3 = LongVector.fromArray(S, SHR, 3212);
         LongVector l3 = LongVector.fromArray(S, SHL, 3212);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3216);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3216);
         LongVector r4 = LongVector.fromArray(S, SHR, 3216);
         LongVector l4 = LongVector.fromArray(S, SHL, 3216);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3220);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3220);
         LongVector r5 = LongVector.fromArray(S, SHR, 3220);
         LongVector l5 = LongVector.fromArray(S, SHL, 3220);
         LongVector r6 = LongVector.fromArray(S, SHR, 3224);
@@ -2264,20 +2263,20 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3228);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
         }
     }
 
@@ -2294,60 +2293,60 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack51_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3264);
         LongVector r0 = LongVector.fromArray(S, SHR, 3264);
         LongVector l0 = LongVector.fromArray(S, SHL, 3264);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3268);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3268);
         LongVector r1 = LongVector.fromArray(S, SHR, 3268);
         LongVector l1 = LongVector.fromArray(S, SHL, 3268);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3272);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3272);
         LongVector r2 = LongVector.fromArray(S, SHR, 3272);
         LongVector l2 = LongVector.fromArray(S, SHL, 3272);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3276);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3276);
         LongVector r3 = LongVector.fromArray(S, SHR, 3276);
         LongVector l3 = LongVector.fromArray(S, SHL, 3276);
         LongVector r4 = LongVector.fromArray(S, SHR, 3280);
         LongVector l4 = LongVector.fromArray(S, SHL, 3280);
         LongVector r5 = LongVector.fromArray(S, SHR, 3284);
         LongVector l5 = LongVector.fromArray(S, SHL, 3284);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3288);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3288);
         LongVector r6 = LongVector.fromArray(S, SHR, 3288);
         LongVector l6 = LongVector.fromArray(S, SHL, 3288);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3292);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3292);
         LongVector r7 = LongVector.fromArray(S, SHR, 3292);
         LongVector l7 = LongVector.fromArray(S, SHL, 3292);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3296);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3296);
         LongVector r8 = LongVector.fromArray(S, SHR, 3296);
         LongVector l8 = LongVector.fromArray(S, SHL, 3296);
         LongVector r9 = LongVector.fromArray(S, SHR, 3300);
         LongVector l9 = LongVector.fromArray(S, SHL, 3300);
         LongVector r10 = LongVector.fromArray(S, SHR, 3304);
         LongVector l10 = LongVector.fromArray(S, SHL, 3304);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3308);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3308);
         LongVector r11 = LongVector.fromArray(S, SHR, 3308);
         LongVector l11 = LongVector.fromArray(S, SHL, 3308);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3312);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3312);
         LongVector r12 = LongVector.fromArray(S, SHR, 3312);
         LongVector l12 = LongVector.fromArray(S, SHL, 3312);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3316);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3316);
         LongVector r13 = LongVector.fromArray(S, SHR, 3316);
         LongVector l13 = LongVector.fromArray(S, SHL, 3316);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
         }
     }
 
@@ -2364,226 +2363,226 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack52_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3328);
         LongVector r0 = LongVector.fromArray(S, SHR, 3328);
         LongVector l0 = LongVector.fromArray(S, SHL, 3328);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3332);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3332);
         LongVector r1 = LongVector.fromArray(S, SHR, 3332);
         LongVector l1 = LongVector.fromArray(S, SHL, 3332);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3336);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3336);
         LongVector r2 = LongVector.fromArray(S, SHR, 3336);
         LongVector l2 = LongVector.fromArray(S, SHL, 3336);
         LongVector r3 = LongVector.fromArray(S, SHR, 3340);
         LongVector l3 = LongVector.fromArray(S, SHL, 3340);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 52);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 52);
         }
     }
 
     private static void unpack52_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3384);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3384);
         LongVector r0 = LongVector.fromArray(S, SHR, 3384);
         LongVector l0 = LongVector.fromArray(S, SHL, 3384);
         LongVector r1 = LongVector.fromArray(S, SHR, 3388);
         LongVector l1 = LongVector.fromArray(S, SHL, 3388);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack53_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3392);
         LongVector r0 = LongVector.fromArray(S, SHR, 3392);
         LongVector l0 = LongVector.fromArray(S, SHL, 3392);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3396);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3396);
         LongVector r1 = LongVector.fromArray(S, SHR, 3396);
         LongVector l1 = LongVector.fromArray(S, SHL, 3396);
         LongVector r2 = LongVector.fromArray(S, SHR, 3400);
         LongVector l2 = LongVector.fromArray(S, SHL, 3400);
         LongVector r3 = LongVector.fromArray(S, SHR, 3404);
         LongVector l3 = LongVector.fromArray(S, SHL, 3404);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3408);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3408);
         LongVector r4 = LongVector.fromArray(S, SHR, 3408);
         LongVector l4 = LongVector.fromArray(S, SHL, 3408);
         LongVector r5 = LongVector.fromArray(S, SHR, 3412);
         LongVector l5 = LongVector.fromArray(S, SHL, 3412);
         LongVector r6 = LongVector.fromArray(S, SHR, 3416);
         LongVector l6 = LongVector.fromArray(S, SHL, 3416);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3420);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3420);
         LongVector r7 = LongVector.fromArray(S, SHR, 3420);
         LongVector l7 = LongVector.fromArray(S, SHL, 3420);
-        VectorShuffle<Long> x8 = VectorShuffle.fromArray(S, IDX, 3424);
+        LongVector x8 = LongVector.fromArray(S, IDX, 3424);
         LongVector r8 = LongVector.fromArray(S, SHR, 3424);
         LongVector l8 = LongVector.fromArray(S, SHL, 3424);
         LongVector r9 = LongVector.fromArray(S, SHR, 3428);
         LongVector l9 = LongVector.fromArray(S, SHL, 3428);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3432);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3432);
         LongVector r10 = LongVector.fromArray(S, SHR, 3432);
         LongVector l10 = LongVector.fromArray(S, SHL, 3432);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3436);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3436);
         LongVector r11 = LongVector.fromArray(S, SHR, 3436);
         LongVector l11 = LongVector.fromArray(S, SHL, 3436);
         LongVector r12 = LongVector.fromArray(S, SHR, 3440);
         LongVector l12 = LongVector.fromArray(S, SHL, 3440);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3444);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3444);
         LongVector r13 = LongVector.fromArray(S, SHR, 3444);
         LongVector l13 = LongVector.fromArray(S, SHL, 3444);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x8).lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x8).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x8.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r8).or(x8.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
         }
     }
 
     private static void unpack53_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3448);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3448);
         LongVector r0 = LongVector.fromArray(S, SHR, 3448);
         LongVector l0 = LongVector.fromArray(S, SHL, 3448);
         LongVector r1 = LongVector.fromArray(S, SHR, 3452);
         LongVector l1 = LongVector.fromArray(S, SHL, 3452);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack54_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3456);
         LongVector r0 = LongVector.fromArray(S, SHR, 3456);
         LongVector l0 = LongVector.fromArray(S, SHL, 3456);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3460);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3460);
         LongVector r1 = LongVector.fromArray(S, SHR, 3460);
         LongVector l1 = LongVector.fromArray(S, SHL, 3460);
         LongVector r2 = LongVector.fromArray(S, SHR, 3464);
         LongVector l2 = LongVector.fromArray(S, SHL, 3464);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3468);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3468);
         LongVector r3 = LongVector.fromArray(S, SHR, 3468);
         LongVector l3 = LongVector.fromArray(S, SHL, 3468);
         LongVector r4 = LongVector.fromArray(S, SHR, 3472);
         LongVector l4 = LongVector.fromArray(S, SHL, 3472);
         LongVector r5 = LongVector.fromArray(S, SHR, 3476);
         LongVector l5 = LongVector.fromArray(S, SHL, 3476);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3480);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3480);
         LongVector r6 = LongVector.fromArray(S, SHR, 3480);
         LongVector l6 = LongVector.fromArray(S, SHL, 3480);
         LongVector r7 = LongVector.fromArray(S, SHR, 3484);
         LongVector l7 = LongVector.fromArray(S, SHL, 3484);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
         }
     }
 
     private static void unpack54_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3512);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3512);
         LongVector r0 = LongVector.fromArray(S, SHR, 3512);
         LongVector l0 = LongVector.fromArray(S, SHL, 3512);
         LongVector r1 = LongVector.fromArray(S, SHR, 3516);
         LongVector l1 = LongVector.fromArray(S, SHL, 3516);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack55_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3520);
         LongVector r0 = LongVector.fromArray(S, SHR, 3520);
         LongVector l0 = LongVector.fromArray(S, SHL, 3520);
         LongVector r1 = LongVector.fromArray(S, SHR, 3524);
         LongVector l1 = LongVector.fromArray(S, SHL, 3524);
         LongVector r2 = LongVector.fromArray(S, SHR, 3528);
         LongVector l2 = LongVector.fromArray(S, SHL, 3528);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3532);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3532);
         LongVector r3 = LongVector.fromArray(S, SHR, 3532);
         LongVector l3 = LongVector.fromArray(S, SHL, 3532);
         LongVector r4 = LongVector.fromArray(S, SHR, 3536);
         LongVector l4 = LongVector.fromArray(S, SHL, 3536);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3540);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3540);
         LongVector r5 = LongVector.fromArray(S, SHR, 3540);
         LongVector l5 = LongVector.fromArray(S, SHL, 3540);
         LongVector r6 = LongVector.fromArray(S, SHR, 3544);
         LongVector l6 = LongVector.fromArray(S, SHL, 3544);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3548);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3548);
         LongVector r7 = LongVector.fromArray(S, SHR, 3548);
         LongVector l7 = LongVector.fromArray(S, SHL, 3548);
         LongVector r8 = LongVector.fromArray(S, SHR, 3552);
         LongVector l8 = LongVector.fromArray(S, SHL, 3552);
         LongVector r9 = LongVector.fromArray(S, SHR, 3556);
         LongVector l9 = LongVector.fromArray(S, SHL, 3556);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3560);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3560);
         LongVector r10 = LongVector.fromArray(S, SHR, 3560);
         LongVector l10 = LongVector.fromArray(S, SHL, 3560);
         LongVector r11 = LongVector.fromArray(S, SHR, 3564);
         LongVector l11 = LongVector.fromArray(S, SHL, 3564);
-        VectorShuffle<Long> x12 = VectorShuffle.fromArray(S, IDX, 3568);
+        LongVector x12 = LongVector.fromArray(S, IDX, 3568);
         LongVector r12 = LongVector.fromArray(S, SHR, 3568);
         LongVector l12 = LongVector.fromArray(S, SHL, 3568);
         LongVector r13 = LongVector.fromArray(S, SHR, 3572);
         LongVector l13 = LongVector.fromArray(S, SHL, 3572);
-        VectorShuffle<Long> x14 = VectorShuffle.fromArray(S, IDX, 3576);
+        LongVector x14 = LongVector.fromArray(S, IDX, 3576);
         LongVector r14 = LongVector.fromArray(S, SHR, 3576);
         LongVector l14 = LongVector.fromArray(S, SHL, 3576);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x12).lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x12).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
+            x12.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r12).or(x12.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x14).lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x14).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
+            x14.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r14).or(x14.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
         }
     }
 
@@ -2597,55 +2596,55 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack56_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3584);
         LongVector r0 = LongVector.fromArray(S, SHR, 3584);
         LongVector l0 = LongVector.fromArray(S, SHL, 3584);
         LongVector r1 = LongVector.fromArray(S, SHR, 3588);
         LongVector l1 = LongVector.fromArray(S, SHL, 3588);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 52);
         }
     }
 
     private static void unpack56_1(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3640);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3640);
         LongVector r0 = LongVector.fromArray(S, SHR, 3640);
         LongVector l0 = LongVector.fromArray(S, SHL, 3640);
         LongVector r1 = LongVector.fromArray(S, SHR, 3644);
         LongVector l1 = LongVector.fromArray(S, SHL, 3644);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
             ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 60);
         }
     }
 
     private static void unpack57_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3648);
         LongVector r0 = LongVector.fromArray(S, SHR, 3648);
         LongVector l0 = LongVector.fromArray(S, SHL, 3648);
         LongVector r1 = LongVector.fromArray(S, SHR, 3652);
         LongVector l1 = LongVector.fromArray(S, SHL, 3652);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3656);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3656);
         LongVector r2 = LongVector.fromArray(S, SHR, 3656);
         LongVector l2 = LongVector.fromArray(S, SHL, 3656);
         LongVector r3 = LongVector.fromArray(S, SHR, 3660);
         LongVector l3 = LongVector.fromArray(S, SHL, 3660);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3664);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3664);
         LongVector r4 = LongVector.fromArray(S, SHR, 3664);
         LongVector l4 = LongVector.fromArray(S, SHL, 3664);
         LongVector r5 = LongVector.fromArray(S, SHR, 3668);
@@ -2656,37 +2655,37 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3676);
         LongVector r8 = LongVector.fromArray(S, SHR, 3680);
         LongVector l8 = LongVector.fromArray(S, SHL, 3680);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3684);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3684);
         LongVector r9 = LongVector.fromArray(S, SHR, 3684);
         LongVector l9 = LongVector.fromArray(S, SHL, 3684);
         LongVector r10 = LongVector.fromArray(S, SHR, 3688);
         LongVector l10 = LongVector.fromArray(S, SHL, 3688);
-        VectorShuffle<Long> x11 = VectorShuffle.fromArray(S, IDX, 3692);
+        LongVector x11 = LongVector.fromArray(S, IDX, 3692);
         LongVector r11 = LongVector.fromArray(S, SHR, 3692);
         LongVector l11 = LongVector.fromArray(S, SHL, 3692);
         LongVector r12 = LongVector.fromArray(S, SHR, 3696);
         LongVector l12 = LongVector.fromArray(S, SHL, 3696);
-        VectorShuffle<Long> x13 = VectorShuffle.fromArray(S, IDX, 3700);
+        LongVector x13 = LongVector.fromArray(S, IDX, 3700);
         LongVector r13 = LongVector.fromArray(S, SHR, 3700);
         LongVector l13 = LongVector.fromArray(S, SHL, 3700);
         LongVector r14 = LongVector.fromArray(S, SHR, 3704);
         LongVector l14 = LongVector.fromArray(S, SHL, 3704);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x11).lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x11).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
+            x11.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r11).or(x11.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x13).lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x13).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
+            x13.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHR, r13).or(x13.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r14).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l14)).and(m).intoArray(out, o + 56);
         }
     }
@@ -2701,19 +2700,19 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack58_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3712);
         LongVector r0 = LongVector.fromArray(S, SHR, 3712);
         LongVector l0 = LongVector.fromArray(S, SHL, 3712);
         LongVector r1 = LongVector.fromArray(S, SHR, 3716);
         LongVector l1 = LongVector.fromArray(S, SHL, 3716);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3720);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3720);
         LongVector r2 = LongVector.fromArray(S, SHR, 3720);
         LongVector l2 = LongVector.fromArray(S, SHL, 3720);
         LongVector r3 = LongVector.fromArray(S, SHR, 3724);
         LongVector l3 = LongVector.fromArray(S, SHL, 3724);
         LongVector r4 = LongVector.fromArray(S, SHR, 3728);
         LongVector l4 = LongVector.fromArray(S, SHL, 3728);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3732);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3732);
         LongVector r5 = LongVector.fromArray(S, SHR, 3732);
         LongVector l5 = LongVector.fromArray(S, SHL, 3732);
         LongVector r6 = LongVector.fromArray(S, SHR, 3736);
@@ -2722,20 +2721,20 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3740);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 56);
         }
     }
@@ -2750,28 +2749,28 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack59_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3776);
         LongVector r0 = LongVector.fromArray(S, SHR, 3776);
         LongVector l0 = LongVector.fromArray(S, SHL, 3776);
         LongVector r1 = LongVector.fromArray(S, SHR, 3780);
         LongVector l1 = LongVector.fromArray(S, SHL, 3780);
         LongVector r2 = LongVector.fromArray(S, SHR, 3784);
         LongVector l2 = LongVector.fromArray(S, SHL, 3784);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3788);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3788);
         LongVector r3 = LongVector.fromArray(S, SHR, 3788);
         LongVector l3 = LongVector.fromArray(S, SHL, 3788);
         LongVector r4 = LongVector.fromArray(S, SHR, 3792);
         LongVector l4 = LongVector.fromArray(S, SHL, 3792);
         LongVector r5 = LongVector.fromArray(S, SHR, 3796);
         LongVector l5 = LongVector.fromArray(S, SHL, 3796);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3800);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3800);
         LongVector r6 = LongVector.fromArray(S, SHR, 3800);
         LongVector l6 = LongVector.fromArray(S, SHL, 3800);
         LongVector r7 = LongVector.fromArray(S, SHR, 3804);
         LongVector l7 = LongVector.fromArray(S, SHL, 3804);
         LongVector r8 = LongVector.fromArray(S, SHR, 3808);
         LongVector l8 = LongVector.fromArray(S, SHL, 3808);
-        VectorShuffle<Long> x9 = VectorShuffle.fromArray(S, IDX, 3812);
+        LongVector x9 = LongVector.fromArray(S, IDX, 3812);
         LongVector r9 = LongVector.fromArray(S, SHR, 3812);
         LongVector l9 = LongVector.fromArray(S, SHL, 3812);
         LongVector r10 = LongVector.fromArray(S, SHR, 3816);
@@ -2786,16 +2785,16 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l14 = LongVector.fromArray(S, SHL, 3832);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 472, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x9).lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x9).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
+            x9.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r9).or(x9.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
@@ -2814,7 +2813,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack60_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3840);
         LongVector r0 = LongVector.fromArray(S, SHR, 3840);
         LongVector l0 = LongVector.fromArray(S, SHL, 3840);
         LongVector r1 = LongVector.fromArray(S, SHR, 3844);
@@ -2825,19 +2824,19 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3852);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 52);
             ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 56);
         }
@@ -2853,7 +2852,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack61_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3904);
         LongVector r0 = LongVector.fromArray(S, SHR, 3904);
         LongVector l0 = LongVector.fromArray(S, SHL, 3904);
         LongVector r1 = LongVector.fromArray(S, SHR, 3908);
@@ -2864,7 +2863,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3916);
         LongVector r4 = LongVector.fromArray(S, SHR, 3920);
         LongVector l4 = LongVector.fromArray(S, SHL, 3920);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3924);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3924);
         LongVector r5 = LongVector.fromArray(S, SHR, 3924);
         LongVector l5 = LongVector.fromArray(S, SHL, 3924);
         LongVector r6 = LongVector.fromArray(S, SHR, 3928);
@@ -2875,7 +2874,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l8 = LongVector.fromArray(S, SHL, 3936);
         LongVector r9 = LongVector.fromArray(S, SHR, 3940);
         LongVector l9 = LongVector.fromArray(S, SHL, 3940);
-        VectorShuffle<Long> x10 = VectorShuffle.fromArray(S, IDX, 3944);
+        LongVector x10 = LongVector.fromArray(S, IDX, 3944);
         LongVector r10 = LongVector.fromArray(S, SHR, 3944);
         LongVector l10 = LongVector.fromArray(S, SHL, 3944);
         LongVector r11 = LongVector.fromArray(S, SHR, 3948);
@@ -2890,17 +2889,17 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 3964);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 488, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r8).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l8)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r9).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l9)).and(m).intoArray(out, o + 36);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x10).lanewise(LSHR, r10).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x10).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
+            x10.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r10).or(x10.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l10)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().lanewise(LSHR, r11).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHL, l11)).and(m).intoArray(out, o + 44);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r12).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l12)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r13).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l13)).and(m).intoArray(out, o + 52);
@@ -2910,7 +2909,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack62_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3968);
         LongVector r0 = LongVector.fromArray(S, SHR, 3968);
         LongVector l0 = LongVector.fromArray(S, SHL, 3968);
         LongVector r1 = LongVector.fromArray(S, SHR, 3972);
@@ -2929,7 +2928,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3996);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);
@@ -2937,7 +2936,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
             ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 20);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 28);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 36);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 44);
@@ -2949,7 +2948,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
     }
 
     private static void unpack63_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4032);
         LongVector r0 = LongVector.fromArray(S, SHR, 4032);
         LongVector l0 = LongVector.fromArray(S, SHL, 4032);
         LongVector r1 = LongVector.fromArray(S, SHR, 4036);
@@ -2984,7 +2983,7 @@ final class SeqVector64Gen256 implements SeqVectorCode64 {
         LongVector l15 = LongVector.fromArray(S, SHL, 4092);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 504, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 24).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 4);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 12);

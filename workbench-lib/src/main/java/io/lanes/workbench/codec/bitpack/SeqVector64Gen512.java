@@ -4,7 +4,6 @@ package io.lanes.workbench.codec.bitpack;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 import java.util.Arrays;
@@ -27,7 +26,7 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
     private static final int VL = 8;
     private static final int PER_GROUP = 8;
     /** Per (width, output vector j, lane): the lane's word, right shift and left shift. */
-    private static final int[] IDX = new int[65 * PER_GROUP * VL];
+    private static final long[] IDX = new long[65 * PER_GROUP * VL];
     private static final long[] SHR = new long[IDX.length];
     private static final long[] SHL = new long[IDX.length];
     private static final VectorSpecies<Integer> H = IntVector.SPECIES_512;
@@ -56,8 +55,8 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
                 for (int e = 0; e < VL; e++) {
                     int b = (int) (bit % 32) + e * w;
                     int at = (w * PER_GROUP + j) * VL + e;
-                    HIDX[2 * at] = b / 32;
-                    HIDX[2 * at + 1] = b / 32 + 1;
+                    HIDX[2 * at] = (int) (b / 32);
+                    HIDX[2 * at + 1] = (int) (b / 32 + 1);
                     HSHR[at] = b % 32;
                 }
             }
@@ -142,1466 +141,1466 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
     }
 
     private static void unpack1_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 128);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 128);
         LongVector r0 = LongVector.fromArray(S, HSHR, 64);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 144);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 144);
         LongVector r1 = LongVector.fromArray(S, HSHR, 72);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 160);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 160);
         LongVector r2 = LongVector.fromArray(S, HSHR, 80);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 176);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 176);
         LongVector r3 = LongVector.fromArray(S, HSHR, 88);
         LongVector m = LongVector.broadcast(S, 0x1L);
         for (int g = 0; g < groups; g++, p += 8, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack2_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 256);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 256);
         LongVector r0 = LongVector.fromArray(S, HSHR, 128);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 272);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 272);
         LongVector r1 = LongVector.fromArray(S, HSHR, 136);
         LongVector m = LongVector.broadcast(S, 0x3L);
         for (int g = 0; g < groups; g++, p += 16, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack3_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 384);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 384);
         LongVector r0 = LongVector.fromArray(S, HSHR, 192);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 400);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 400);
         LongVector r1 = LongVector.fromArray(S, HSHR, 200);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 416);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 416);
         LongVector r2 = LongVector.fromArray(S, HSHR, 208);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 432);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 432);
         LongVector r3 = LongVector.fromArray(S, HSHR, 216);
         LongVector m = LongVector.broadcast(S, 0x7L);
         for (int g = 0; g < groups; g++, p += 24, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack4_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 512);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 512);
         LongVector r0 = LongVector.fromArray(S, HSHR, 256);
         LongVector m = LongVector.broadcast(S, 0xfL);
         for (int g = 0; g < groups; g++, p += 32, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack5_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 640);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 640);
         LongVector r0 = LongVector.fromArray(S, HSHR, 320);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 656);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 656);
         LongVector r1 = LongVector.fromArray(S, HSHR, 328);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 672);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 672);
         LongVector r2 = LongVector.fromArray(S, HSHR, 336);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 688);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 688);
         LongVector r3 = LongVector.fromArray(S, HSHR, 344);
         LongVector m = LongVector.broadcast(S, 0x1fL);
         for (int g = 0; g < groups; g++, p += 40, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack6_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 768);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 768);
         LongVector r0 = LongVector.fromArray(S, HSHR, 384);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 784);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 784);
         LongVector r1 = LongVector.fromArray(S, HSHR, 392);
         LongVector m = LongVector.broadcast(S, 0x3fL);
         for (int g = 0; g < groups; g++, p += 48, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack7_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 896);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 896);
         LongVector r0 = LongVector.fromArray(S, HSHR, 448);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 912);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 912);
         LongVector r1 = LongVector.fromArray(S, HSHR, 456);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 928);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 928);
         LongVector r2 = LongVector.fromArray(S, HSHR, 464);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 944);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 944);
         LongVector r3 = LongVector.fromArray(S, HSHR, 472);
         LongVector m = LongVector.broadcast(S, 0x7fL);
         for (int g = 0; g < groups; g++, p += 56, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 4).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 4).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack8_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1024);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1024);
         LongVector r0 = LongVector.fromArray(S, HSHR, 512);
         LongVector m = LongVector.broadcast(S, 0xffL);
         for (int g = 0; g < groups; g++, p += 64, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack9_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1152);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1152);
         LongVector r0 = LongVector.fromArray(S, HSHR, 576);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1168);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1168);
         LongVector r1 = LongVector.fromArray(S, HSHR, 584);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1184);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1184);
         LongVector r2 = LongVector.fromArray(S, HSHR, 592);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1200);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1200);
         LongVector r3 = LongVector.fromArray(S, HSHR, 600);
         LongVector m = LongVector.broadcast(S, 0x1ffL);
         for (int g = 0; g < groups; g++, p += 72, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack10_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1280);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1280);
         LongVector r0 = LongVector.fromArray(S, HSHR, 640);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1296);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1296);
         LongVector r1 = LongVector.fromArray(S, HSHR, 648);
         LongVector m = LongVector.broadcast(S, 0x3ffL);
         for (int g = 0; g < groups; g++, p += 80, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack11_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1408);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1408);
         LongVector r0 = LongVector.fromArray(S, HSHR, 704);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1424);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1424);
         LongVector r1 = LongVector.fromArray(S, HSHR, 712);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1440);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1440);
         LongVector r2 = LongVector.fromArray(S, HSHR, 720);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1456);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1456);
         LongVector r3 = LongVector.fromArray(S, HSHR, 728);
         LongVector m = LongVector.broadcast(S, 0x7ffL);
         for (int g = 0; g < groups; g++, p += 88, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 8).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack12_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1536);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1536);
         LongVector r0 = LongVector.fromArray(S, HSHR, 768);
         LongVector m = LongVector.broadcast(S, 0xfffL);
         for (int g = 0; g < groups; g++, p += 96, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack13_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1664);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1664);
         LongVector r0 = LongVector.fromArray(S, HSHR, 832);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1680);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1680);
         LongVector r1 = LongVector.fromArray(S, HSHR, 840);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1696);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1696);
         LongVector r2 = LongVector.fromArray(S, HSHR, 848);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1712);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1712);
         LongVector r3 = LongVector.fromArray(S, HSHR, 856);
         LongVector m = LongVector.broadcast(S, 0x1fffL);
         for (int g = 0; g < groups; g++, p += 104, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack14_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1792);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1792);
         LongVector r0 = LongVector.fromArray(S, HSHR, 896);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1808);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1808);
         LongVector r1 = LongVector.fromArray(S, HSHR, 904);
         LongVector m = LongVector.broadcast(S, 0x3fffL);
         for (int g = 0; g < groups; g++, p += 112, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack15_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 1920);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 1920);
         LongVector r0 = LongVector.fromArray(S, HSHR, 960);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 1936);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 1936);
         LongVector r1 = LongVector.fromArray(S, HSHR, 968);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 1952);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 1952);
         LongVector r2 = LongVector.fromArray(S, HSHR, 976);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 1968);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 1968);
         LongVector r3 = LongVector.fromArray(S, HSHR, 984);
         LongVector m = LongVector.broadcast(S, 0x7fffL);
         for (int g = 0; g < groups; g++, p += 120, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 12).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 12).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack16_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2048);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2048);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1024);
         LongVector m = LongVector.broadcast(S, 0xffffL);
         for (int g = 0; g < groups; g++, p += 128, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack17_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2176);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2176);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1088);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2192);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2192);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1096);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2208);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2208);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1104);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2224);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2224);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1112);
         LongVector m = LongVector.broadcast(S, 0x1ffffL);
         for (int g = 0; g < groups; g++, p += 136, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack18_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2304);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2304);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1152);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2320);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2320);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1160);
         LongVector m = LongVector.broadcast(S, 0x3ffffL);
         for (int g = 0; g < groups; g++, p += 144, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack19_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2432);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2432);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1216);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2448);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2448);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1224);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2464);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2464);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1232);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2480);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2480);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1240);
         LongVector m = LongVector.broadcast(S, 0x7ffffL);
         for (int g = 0; g < groups; g++, p += 152, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 16).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 36).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 16).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 36).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack20_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2560);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2560);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1280);
         LongVector m = LongVector.broadcast(S, 0xfffffL);
         for (int g = 0; g < groups; g++, p += 160, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack21_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2688);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2688);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1344);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2704);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2704);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1352);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2720);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2720);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1360);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2736);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2736);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1368);
         LongVector m = LongVector.broadcast(S, 0x1fffffL);
         for (int g = 0; g < groups; g++, p += 168, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack22_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2816);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2816);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1408);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2832);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2832);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1416);
         LongVector m = LongVector.broadcast(S, 0x3fffffL);
         for (int g = 0; g < groups; g++, p += 176, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack23_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 2944);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 2944);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1472);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 2960);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 2960);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1480);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 2976);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 2976);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1488);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 2992);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 2992);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1496);
         LongVector m = LongVector.broadcast(S, 0x7fffffL);
         for (int g = 0; g < groups; g++, p += 184, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 20).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 44).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 68).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 20).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 44).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 68).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack24_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3072);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3072);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1536);
         LongVector m = LongVector.broadcast(S, 0xffffffL);
         for (int g = 0; g < groups; g++, p += 192, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack25_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3200);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3200);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1600);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3216);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3216);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1608);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3232);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3232);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1616);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3248);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3248);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1624);
         LongVector m = LongVector.broadcast(S, 0x1ffffffL);
         for (int g = 0; g < groups; g++, p += 200, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 100).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 100).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack26_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3328);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3328);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1664);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3344);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3344);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1672);
         LongVector m = LongVector.broadcast(S, 0x3ffffffL);
         for (int g = 0; g < groups; g++, p += 208, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 76).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 156).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 76).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 156).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack27_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3456);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3456);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1728);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3472);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3472);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1736);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3488);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3488);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1744);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3504);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3504);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1752);
         LongVector m = LongVector.broadcast(S, 0x7ffffffL);
         for (int g = 0; g < groups; g++, p += 216, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 24).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 52).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 108).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 188).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 24).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 52).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 108).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 188).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack28_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3584);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3584);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1792);
         LongVector m = LongVector.broadcast(S, 0xfffffffL);
         for (int g = 0; g < groups; g++, p += 224, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 140).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 140).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 196).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack29_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3712);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3712);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1856);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3728);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3728);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1864);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 3744);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 3744);
         LongVector r2 = LongVector.fromArray(S, HSHR, 1872);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 3760);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 3760);
         LongVector r3 = LongVector.fromArray(S, HSHR, 1880);
         LongVector m = LongVector.broadcast(S, 0x1fffffffL);
         for (int g = 0; g < groups; g++, p += 232, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 84).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 116).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 172).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 84).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 116).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 172).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack30_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3840);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3840);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1920);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3856);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3856);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1928);
         LongVector m = LongVector.broadcast(S, 0x3fffffffL);
         for (int g = 0; g < groups; g++, p += 240, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 148).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 180).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 148).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 180).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack31_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 3968);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 3968);
         LongVector r0 = LongVector.fromArray(S, HSHR, 1984);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 3984);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 3984);
         LongVector r1 = LongVector.fromArray(S, HSHR, 1992);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4000);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 4000);
         LongVector r2 = LongVector.fromArray(S, HSHR, 2000);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4016);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 4016);
         LongVector r3 = LongVector.fromArray(S, HSHR, 2008);
         LongVector m = LongVector.broadcast(S, 0x7fffffffL);
         for (int g = 0; g < groups; g++, p += 248, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 28).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 60).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 92).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 124).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 28).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 60).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 92).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 124).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack32_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4096);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4096);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2048);
         LongVector m = LongVector.broadcast(S, 0xffffffffL);
         for (int g = 0; g < groups; g++, p += 256, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack33_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Integer> x0 = VectorShuffle.fromArray(H, HIDX, 4224);
+        IntVector x0 = IntVector.fromArray(H, HIDX, 4224);
         LongVector r0 = LongVector.fromArray(S, HSHR, 2112);
-        VectorShuffle<Integer> x1 = VectorShuffle.fromArray(H, HIDX, 4240);
+        IntVector x1 = IntVector.fromArray(H, HIDX, 4240);
         LongVector r1 = LongVector.fromArray(S, HSHR, 2120);
-        VectorShuffle<Integer> x2 = VectorShuffle.fromArray(H, HIDX, 4256);
+        IntVector x2 = IntVector.fromArray(H, HIDX, 4256);
         LongVector r2 = LongVector.fromArray(S, HSHR, 2128);
-        VectorShuffle<Integer> x3 = VectorShuffle.fromArray(H, HIDX, 4272);
+        IntVector x3 = IntVector.fromArray(H, HIDX, 4272);
         LongVector r3 = LongVector.fromArray(S, HSHR, 2136);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffL);
         for (int g = 0; g < groups; g++, p += 264, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 132).reinterpretAsInts().rearrange(x0).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 164).reinterpretAsInts().rearrange(x1).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 196).reinterpretAsInts().rearrange(x2).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 228).reinterpretAsInts().rearrange(x3).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 132).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r0).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 164).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r1).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 196).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r2).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 228).reinterpretAsInts()).reinterpretAsLongs().lanewise(LSHR, r3).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack34_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2176);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2176);
         LongVector r0 = LongVector.fromArray(S, SHR, 2176);
         LongVector l0 = LongVector.fromArray(S, SHL, 2176);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2184);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2184);
         LongVector r1 = LongVector.fromArray(S, SHR, 2184);
         LongVector l1 = LongVector.fromArray(S, SHL, 2184);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2192);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2192);
         LongVector r2 = LongVector.fromArray(S, SHR, 2192);
         LongVector l2 = LongVector.fromArray(S, SHL, 2192);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2200);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2200);
         LongVector r3 = LongVector.fromArray(S, SHR, 2200);
         LongVector l3 = LongVector.fromArray(S, SHL, 2200);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffL);
         for (int g = 0; g < groups; g++, p += 272, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack35_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2240);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2240);
         LongVector r0 = LongVector.fromArray(S, SHR, 2240);
         LongVector l0 = LongVector.fromArray(S, SHL, 2240);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2248);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2248);
         LongVector r1 = LongVector.fromArray(S, SHR, 2248);
         LongVector l1 = LongVector.fromArray(S, SHL, 2248);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2256);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2256);
         LongVector r2 = LongVector.fromArray(S, SHR, 2256);
         LongVector l2 = LongVector.fromArray(S, SHL, 2256);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2264);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2264);
         LongVector r3 = LongVector.fromArray(S, SHR, 2264);
         LongVector l3 = LongVector.fromArray(S, SHL, 2264);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2272);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2272);
         LongVector r4 = LongVector.fromArray(S, SHR, 2272);
         LongVector l4 = LongVector.fromArray(S, SHL, 2272);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2280);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2280);
         LongVector r5 = LongVector.fromArray(S, SHR, 2280);
         LongVector l5 = LongVector.fromArray(S, SHL, 2280);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2288);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2288);
         LongVector r6 = LongVector.fromArray(S, SHR, 2288);
         LongVector l6 = LongVector.fromArray(S, SHL, 2288);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2296);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2296);
         LongVector r7 = LongVector.fromArray(S, SHR, 2296);
         LongVector l7 = LongVector.fromArray(S, SHL, 2296);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffL);
         for (int g = 0; g < groups; g++, p += 280, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack36_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2304);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2304);
         LongVector r0 = LongVector.fromArray(S, SHR, 2304);
         LongVector l0 = LongVector.fromArray(S, SHL, 2304);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2312);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2312);
         LongVector r1 = LongVector.fromArray(S, SHR, 2312);
         LongVector l1 = LongVector.fromArray(S, SHL, 2312);
         LongVector m = LongVector.broadcast(S, 0xfffffffffL);
         for (int g = 0; g < groups; g++, p += 288, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack37_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2368);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2368);
         LongVector r0 = LongVector.fromArray(S, SHR, 2368);
         LongVector l0 = LongVector.fromArray(S, SHL, 2368);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2376);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2376);
         LongVector r1 = LongVector.fromArray(S, SHR, 2376);
         LongVector l1 = LongVector.fromArray(S, SHL, 2376);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2384);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2384);
         LongVector r2 = LongVector.fromArray(S, SHR, 2384);
         LongVector l2 = LongVector.fromArray(S, SHL, 2384);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2392);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2392);
         LongVector r3 = LongVector.fromArray(S, SHR, 2392);
         LongVector l3 = LongVector.fromArray(S, SHL, 2392);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2400);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2400);
         LongVector r4 = LongVector.fromArray(S, SHR, 2400);
         LongVector l4 = LongVector.fromArray(S, SHL, 2400);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2408);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2408);
         LongVector r5 = LongVector.fromArray(S, SHR, 2408);
         LongVector l5 = LongVector.fromArray(S, SHL, 2408);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2416);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2416);
         LongVector r6 = LongVector.fromArray(S, SHR, 2416);
         LongVector l6 = LongVector.fromArray(S, SHL, 2416);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2424);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2424);
         LongVector r7 = LongVector.fromArray(S, SHR, 2424);
         LongVector l7 = LongVector.fromArray(S, SHL, 2424);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffL);
         for (int g = 0; g < groups; g++, p += 296, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack38_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2432);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2432);
         LongVector r0 = LongVector.fromArray(S, SHR, 2432);
         LongVector l0 = LongVector.fromArray(S, SHL, 2432);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2440);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2440);
         LongVector r1 = LongVector.fromArray(S, SHR, 2440);
         LongVector l1 = LongVector.fromArray(S, SHL, 2440);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2448);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2448);
         LongVector r2 = LongVector.fromArray(S, SHR, 2448);
         LongVector l2 = LongVector.fromArray(S, SHL, 2448);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2456);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2456);
         LongVector r3 = LongVector.fromArray(S, SHR, 2456);
         LongVector l3 = LongVector.fromArray(S, SHL, 2456);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffL);
         for (int g = 0; g < groups; g++, p += 304, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack39_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2496);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2496);
         LongVector r0 = LongVector.fromArray(S, SHR, 2496);
         LongVector l0 = LongVector.fromArray(S, SHL, 2496);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2504);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2504);
         LongVector r1 = LongVector.fromArray(S, SHR, 2504);
         LongVector l1 = LongVector.fromArray(S, SHL, 2504);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2512);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2512);
         LongVector r2 = LongVector.fromArray(S, SHR, 2512);
         LongVector l2 = LongVector.fromArray(S, SHL, 2512);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2520);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2520);
         LongVector r3 = LongVector.fromArray(S, SHR, 2520);
         LongVector l3 = LongVector.fromArray(S, SHL, 2520);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2528);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2528);
         LongVector r4 = LongVector.fromArray(S, SHR, 2528);
         LongVector l4 = LongVector.fromArray(S, SHL, 2528);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2536);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2536);
         LongVector r5 = LongVector.fromArray(S, SHR, 2536);
         LongVector l5 = LongVector.fromArray(S, SHL, 2536);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2544);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2544);
         LongVector r6 = LongVector.fromArray(S, SHR, 2544);
         LongVector l6 = LongVector.fromArray(S, SHL, 2544);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2552);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2552);
         LongVector r7 = LongVector.fromArray(S, SHR, 2552);
         LongVector l7 = LongVector.fromArray(S, SHL, 2552);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffL);
         for (int g = 0; g < groups; g++, p += 312, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 32).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 72).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack40_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2560);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2560);
         LongVector r0 = LongVector.fromArray(S, SHR, 2560);
         LongVector l0 = LongVector.fromArray(S, SHL, 2560);
         LongVector m = LongVector.broadcast(S, 0xffffffffffL);
         for (int g = 0; g < groups; g++, p += 320, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack41_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2624);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2624);
         LongVector r0 = LongVector.fromArray(S, SHR, 2624);
         LongVector l0 = LongVector.fromArray(S, SHL, 2624);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2632);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2632);
         LongVector r1 = LongVector.fromArray(S, SHR, 2632);
         LongVector l1 = LongVector.fromArray(S, SHL, 2632);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2640);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2640);
         LongVector r2 = LongVector.fromArray(S, SHR, 2640);
         LongVector l2 = LongVector.fromArray(S, SHL, 2640);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2648);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2648);
         LongVector r3 = LongVector.fromArray(S, SHR, 2648);
         LongVector l3 = LongVector.fromArray(S, SHL, 2648);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2656);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2656);
         LongVector r4 = LongVector.fromArray(S, SHR, 2656);
         LongVector l4 = LongVector.fromArray(S, SHL, 2656);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2664);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2664);
         LongVector r5 = LongVector.fromArray(S, SHR, 2664);
         LongVector l5 = LongVector.fromArray(S, SHL, 2664);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2672);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2672);
         LongVector r6 = LongVector.fromArray(S, SHR, 2672);
         LongVector l6 = LongVector.fromArray(S, SHL, 2672);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2680);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2680);
         LongVector r7 = LongVector.fromArray(S, SHR, 2680);
         LongVector l7 = LongVector.fromArray(S, SHL, 2680);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffL);
         for (int g = 0; g < groups; g++, p += 328, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack42_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2688);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2688);
         LongVector r0 = LongVector.fromArray(S, SHR, 2688);
         LongVector l0 = LongVector.fromArray(S, SHL, 2688);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2696);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2696);
         LongVector r1 = LongVector.fromArray(S, SHR, 2696);
         LongVector l1 = LongVector.fromArray(S, SHL, 2696);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2704);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2704);
         LongVector r2 = LongVector.fromArray(S, SHR, 2704);
         LongVector l2 = LongVector.fromArray(S, SHL, 2704);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2712);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2712);
         LongVector r3 = LongVector.fromArray(S, SHR, 2712);
         LongVector l3 = LongVector.fromArray(S, SHL, 2712);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffL);
         for (int g = 0; g < groups; g++, p += 336, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack43_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2752);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2752);
         LongVector r0 = LongVector.fromArray(S, SHR, 2752);
         LongVector l0 = LongVector.fromArray(S, SHL, 2752);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2760);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2760);
         LongVector r1 = LongVector.fromArray(S, SHR, 2760);
         LongVector l1 = LongVector.fromArray(S, SHL, 2760);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2768);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2768);
         LongVector r2 = LongVector.fromArray(S, SHR, 2768);
         LongVector l2 = LongVector.fromArray(S, SHL, 2768);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2776);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2776);
         LongVector r3 = LongVector.fromArray(S, SHR, 2776);
         LongVector l3 = LongVector.fromArray(S, SHL, 2776);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2784);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2784);
         LongVector r4 = LongVector.fromArray(S, SHR, 2784);
         LongVector l4 = LongVector.fromArray(S, SHL, 2784);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2792);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2792);
         LongVector r5 = LongVector.fromArray(S, SHR, 2792);
         LongVector l5 = LongVector.fromArray(S, SHL, 2792);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2800);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2800);
         LongVector r6 = LongVector.fromArray(S, SHR, 2800);
         LongVector l6 = LongVector.fromArray(S, SHL, 2800);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2808);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2808);
         LongVector r7 = LongVector.fromArray(S, SHR, 2808);
         LongVector l7 = LongVector.fromArray(S, SHL, 2808);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffL);
         for (int g = 0; g < groups; g++, p += 344, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 80).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack44_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2816);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2816);
         LongVector r0 = LongVector.fromArray(S, SHR, 2816);
         LongVector l0 = LongVector.fromArray(S, SHL, 2816);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2824);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2824);
         LongVector r1 = LongVector.fromArray(S, SHR, 2824);
         LongVector l1 = LongVector.fromArray(S, SHL, 2824);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffL);
         for (int g = 0; g < groups; g++, p += 352, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack45_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2880);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2880);
         LongVector r0 = LongVector.fromArray(S, SHR, 2880);
         LongVector l0 = LongVector.fromArray(S, SHL, 2880);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2888);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2888);
         LongVector r1 = LongVector.fromArray(S, SHR, 2888);
         LongVector l1 = LongVector.fromArray(S, SHL, 2888);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2896);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2896);
         LongVector r2 = LongVector.fromArray(S, SHR, 2896);
         LongVector l2 = LongVector.fromArray(S, SHL, 2896);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2904);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2904);
         LongVector r3 = LongVector.fromArray(S, SHR, 2904);
         LongVector l3 = LongVector.fromArray(S, SHL, 2904);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 2912);
+        LongVector x4 = LongVector.fromArray(S, IDX, 2912);
         LongVector r4 = LongVector.fromArray(S, SHR, 2912);
         LongVector l4 = LongVector.fromArray(S, SHL, 2912);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 2920);
+        LongVector x5 = LongVector.fromArray(S, IDX, 2920);
         LongVector r5 = LongVector.fromArray(S, SHR, 2920);
         LongVector l5 = LongVector.fromArray(S, SHL, 2920);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 2928);
+        LongVector x6 = LongVector.fromArray(S, IDX, 2928);
         LongVector r6 = LongVector.fromArray(S, SHR, 2928);
         LongVector l6 = LongVector.fromArray(S, SHL, 2928);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 2936);
+        LongVector x7 = LongVector.fromArray(S, IDX, 2936);
         LongVector r7 = LongVector.fromArray(S, SHR, 2936);
         LongVector l7 = LongVector.fromArray(S, SHL, 2936);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffL);
         for (int g = 0; g < groups; g++, p += 360, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack46_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 2944);
+        LongVector x0 = LongVector.fromArray(S, IDX, 2944);
         LongVector r0 = LongVector.fromArray(S, SHR, 2944);
         LongVector l0 = LongVector.fromArray(S, SHL, 2944);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 2952);
+        LongVector x1 = LongVector.fromArray(S, IDX, 2952);
         LongVector r1 = LongVector.fromArray(S, SHR, 2952);
         LongVector l1 = LongVector.fromArray(S, SHL, 2952);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 2960);
+        LongVector x2 = LongVector.fromArray(S, IDX, 2960);
         LongVector r2 = LongVector.fromArray(S, SHR, 2960);
         LongVector l2 = LongVector.fromArray(S, SHL, 2960);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 2968);
+        LongVector x3 = LongVector.fromArray(S, IDX, 2968);
         LongVector r3 = LongVector.fromArray(S, SHR, 2968);
         LongVector l3 = LongVector.fromArray(S, SHL, 2968);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffL);
         for (int g = 0; g < groups; g++, p += 368, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack47_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3008);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3008);
         LongVector r0 = LongVector.fromArray(S, SHR, 3008);
         LongVector l0 = LongVector.fromArray(S, SHL, 3008);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3016);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3016);
         LongVector r1 = LongVector.fromArray(S, SHR, 3016);
         LongVector l1 = LongVector.fromArray(S, SHL, 3016);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3024);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3024);
         LongVector r2 = LongVector.fromArray(S, SHR, 3024);
         LongVector l2 = LongVector.fromArray(S, SHL, 3024);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3032);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3032);
         LongVector r3 = LongVector.fromArray(S, SHR, 3032);
         LongVector l3 = LongVector.fromArray(S, SHL, 3032);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3040);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3040);
         LongVector r4 = LongVector.fromArray(S, SHR, 3040);
         LongVector l4 = LongVector.fromArray(S, SHL, 3040);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3048);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3048);
         LongVector r5 = LongVector.fromArray(S, SHR, 3048);
         LongVector l5 = LongVector.fromArray(S, SHL, 3048);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3056);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3056);
         LongVector r6 = LongVector.fromArray(S, SHR, 3056);
         LongVector l6 = LongVector.fromArray(S, SHL, 3056);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3064);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3064);
         LongVector r7 = LongVector.fromArray(S, SHR, 3064);
         LongVector l7 = LongVector.fromArray(S, SHL, 3064);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffL);
         for (int g = 0; g < groups; g++, p += 376, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 40).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 88).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 136).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack48_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3072);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3072);
         LongVector r0 = LongVector.fromArray(S, SHR, 3072);
         LongVector l0 = LongVector.fromArray(S, SHL, 3072);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffL);
         for (int g = 0; g < groups; g++, p += 384, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack49_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3136);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3136);
         LongVector r0 = LongVector.fromArray(S, SHR, 3136);
         LongVector l0 = LongVector.fromArray(S, SHL, 3136);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3144);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3144);
         LongVector r1 = LongVector.fromArray(S, SHR, 3144);
         LongVector l1 = LongVector.fromArray(S, SHL, 3144);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3152);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3152);
         LongVector r2 = LongVector.fromArray(S, SHR, 3152);
         LongVector l2 = LongVector.fromArray(S, SHL, 3152);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3160);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3160);
         LongVector r3 = LongVector.fromArray(S, SHR, 3160);
         LongVector l3 = LongVector.fromArray(S, SHL, 3160);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3168);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3168);
         LongVector r4 = LongVector.fromArray(S, SHR, 3168);
         LongVector l4 = LongVector.fromArray(S, SHL, 3168);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3176);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3176);
         LongVector r5 = LongVector.fromArray(S, SHR, 3176);
         LongVector l5 = LongVector.fromArray(S, SHL, 3176);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3184);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3184);
         LongVector r6 = LongVector.fromArray(S, SHR, 3184);
         LongVector l6 = LongVector.fromArray(S, SHL, 3184);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3192);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3192);
         LongVector r7 = LongVector.fromArray(S, SHR, 3192);
         LongVector l7 = LongVector.fromArray(S, SHL, 3192);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 392, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack50_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3200);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3200);
         LongVector r0 = LongVector.fromArray(S, SHR, 3200);
         LongVector l0 = LongVector.fromArray(S, SHL, 3200);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3208);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3208);
         LongVector r1 = LongVector.fromArray(S, SHR, 3208);
         LongVector l1 = LongVector.fromArray(S, SHL, 3208);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3216);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3216);
         LongVector r2 = LongVector.fromArray(S, SHR, 3216);
         LongVector l2 = LongVector.fromArray(S, SHL, 3216);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3224);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3224);
         LongVector r3 = LongVector.fromArray(S, SHR, 3224);
         LongVector l3 = LongVector.fromArray(S, SHL, 3224);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 400, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 144).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack51_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3264);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3264);
         LongVector r0 = LongVector.fromArray(S, SHR, 3264);
         LongVector l0 = LongVector.fromArray(S, SHL, 3264);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3272);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3272);
         LongVector r1 = LongVector.fromArray(S, SHR, 3272);
         LongVector l1 = LongVector.fromArray(S, SHL, 3272);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3280);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3280);
         LongVector r2 = LongVector.fromArray(S, SHR, 3280);
         LongVector l2 = LongVector.fromArray(S, SHL, 3280);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3288);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3288);
         LongVector r3 = LongVector.fromArray(S, SHR, 3288);
         LongVector l3 = LongVector.fromArray(S, SHL, 3288);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3296);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3296);
         LongVector r4 = LongVector.fromArray(S, SHR, 3296);
         LongVector l4 = LongVector.fromArray(S, SHL, 3296);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3304);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3304);
         LongVector r5 = LongVector.fromArray(S, SHR, 3304);
         LongVector l5 = LongVector.fromArray(S, SHL, 3304);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3312);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3312);
         LongVector r6 = LongVector.fromArray(S, SHR, 3312);
         LongVector l6 = LongVector.fromArray(S, SHL, 3312);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3320);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3320);
         LongVector r7 = LongVector.fromArray(S, SHR, 3320);
         LongVector l7 = LongVector.fromArray(S, SHL, 3320);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffL);
         for (int g = 0; g < groups; g++, p += 408, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 96).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 200).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack52_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3328);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3328);
         LongVector r0 = LongVector.fromArray(S, SHR, 3328);
         LongVector l0 = LongVector.fromArray(S, SHL, 3328);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3336);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3336);
         LongVector r1 = LongVector.fromArray(S, SHR, 3336);
         LongVector l1 = LongVector.fromArray(S, SHL, 3336);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffL);
         for (int g = 0; g < groups; g++, p += 416, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack53_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3392);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3392);
         LongVector r0 = LongVector.fromArray(S, SHR, 3392);
         LongVector l0 = LongVector.fromArray(S, SHL, 3392);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3400);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3400);
         LongVector r1 = LongVector.fromArray(S, SHR, 3400);
         LongVector l1 = LongVector.fromArray(S, SHL, 3400);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3408);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3408);
         LongVector r2 = LongVector.fromArray(S, SHR, 3408);
         LongVector l2 = LongVector.fromArray(S, SHL, 3408);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3416);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3416);
         LongVector r3 = LongVector.fromArray(S, SHR, 3416);
         LongVector l3 = LongVector.fromArray(S, SHL, 3416);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3424);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3424);
         LongVector r4 = LongVector.fromArray(S, SHR, 3424);
         LongVector l4 = LongVector.fromArray(S, SHL, 3424);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3432);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3432);
         LongVector r5 = LongVector.fromArray(S, SHR, 3432);
         LongVector l5 = LongVector.fromArray(S, SHL, 3432);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3440);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3440);
         LongVector r6 = LongVector.fromArray(S, SHR, 3440);
         LongVector l6 = LongVector.fromArray(S, SHL, 3440);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3448);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3448);
         LongVector r7 = LongVector.fromArray(S, SHR, 3448);
         LongVector l7 = LongVector.fromArray(S, SHL, 3448);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 424, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 152).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 208).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack54_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3456);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3456);
         LongVector r0 = LongVector.fromArray(S, SHR, 3456);
         LongVector l0 = LongVector.fromArray(S, SHL, 3456);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3464);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3464);
         LongVector r1 = LongVector.fromArray(S, SHR, 3464);
         LongVector l1 = LongVector.fromArray(S, SHL, 3464);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3472);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3472);
         LongVector r2 = LongVector.fromArray(S, SHR, 3472);
         LongVector l2 = LongVector.fromArray(S, SHL, 3472);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3480);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3480);
         LongVector r3 = LongVector.fromArray(S, SHR, 3480);
         LongVector l3 = LongVector.fromArray(S, SHL, 3480);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 432, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 264).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 320).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack55_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3520);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3520);
         LongVector r0 = LongVector.fromArray(S, SHR, 3520);
         LongVector l0 = LongVector.fromArray(S, SHL, 3520);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3528);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3528);
         LongVector r1 = LongVector.fromArray(S, SHR, 3528);
         LongVector l1 = LongVector.fromArray(S, SHL, 3528);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3536);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3536);
         LongVector r2 = LongVector.fromArray(S, SHR, 3536);
         LongVector l2 = LongVector.fromArray(S, SHL, 3536);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3544);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3544);
         LongVector r3 = LongVector.fromArray(S, SHR, 3544);
         LongVector l3 = LongVector.fromArray(S, SHL, 3544);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3552);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3552);
         LongVector r4 = LongVector.fromArray(S, SHR, 3552);
         LongVector l4 = LongVector.fromArray(S, SHL, 3552);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3560);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3560);
         LongVector r5 = LongVector.fromArray(S, SHR, 3560);
         LongVector l5 = LongVector.fromArray(S, SHL, 3560);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3568);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3568);
         LongVector r6 = LongVector.fromArray(S, SHR, 3568);
         LongVector l6 = LongVector.fromArray(S, SHL, 3568);
-        VectorShuffle<Long> x7 = VectorShuffle.fromArray(S, IDX, 3576);
+        LongVector x7 = LongVector.fromArray(S, IDX, 3576);
         LongVector r7 = LongVector.fromArray(S, SHR, 3576);
         LongVector l7 = LongVector.fromArray(S, SHL, 3576);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffL);
         for (int g = 0; g < groups; g++, p += 440, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs().rearrange(x7).lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x7).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 48).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 104).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 160).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 216).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 272).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 328).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x7.selectFrom(ByteVector.fromArray(B, in, p + 384).reinterpretAsLongs()).lanewise(LSHR, r7).or(x7.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack56_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3584);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3584);
         LongVector r0 = LongVector.fromArray(S, SHR, 3584);
         LongVector l0 = LongVector.fromArray(S, SHL, 3584);
         LongVector m = LongVector.broadcast(S, 0xffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 448, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
-            ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 24);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 40);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack57_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3648);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3648);
         LongVector r0 = LongVector.fromArray(S, SHR, 3648);
         LongVector l0 = LongVector.fromArray(S, SHL, 3648);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3656);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3656);
         LongVector r1 = LongVector.fromArray(S, SHR, 3656);
         LongVector l1 = LongVector.fromArray(S, SHL, 3656);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3664);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3664);
         LongVector r2 = LongVector.fromArray(S, SHR, 3664);
         LongVector l2 = LongVector.fromArray(S, SHL, 3664);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3672);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3672);
         LongVector r3 = LongVector.fromArray(S, SHR, 3672);
         LongVector l3 = LongVector.fromArray(S, SHL, 3672);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3680);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3680);
         LongVector r4 = LongVector.fromArray(S, SHR, 3680);
         LongVector l4 = LongVector.fromArray(S, SHL, 3680);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3688);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3688);
         LongVector r5 = LongVector.fromArray(S, SHR, 3688);
         LongVector l5 = LongVector.fromArray(S, SHL, 3688);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3696);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3696);
         LongVector r6 = LongVector.fromArray(S, SHR, 3696);
         LongVector l6 = LongVector.fromArray(S, SHL, 3696);
         LongVector r7 = LongVector.fromArray(S, SHR, 3704);
         LongVector l7 = LongVector.fromArray(S, SHL, 3704);
         LongVector m = LongVector.broadcast(S, 0x1ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 456, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 224).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 280).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 336).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 392).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack58_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3712);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3712);
         LongVector r0 = LongVector.fromArray(S, SHR, 3712);
         LongVector l0 = LongVector.fromArray(S, SHL, 3712);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3720);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3720);
         LongVector r1 = LongVector.fromArray(S, SHR, 3720);
         LongVector l1 = LongVector.fromArray(S, SHL, 3720);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3728);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3728);
         LongVector r2 = LongVector.fromArray(S, SHR, 3728);
         LongVector l2 = LongVector.fromArray(S, SHL, 3728);
         LongVector r3 = LongVector.fromArray(S, SHR, 3736);
         LongVector l3 = LongVector.fromArray(S, SHL, 3736);
         LongVector m = LongVector.broadcast(S, 0x3ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 464, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 168).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 344).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 400).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack59_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3776);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3776);
         LongVector r0 = LongVector.fromArray(S, SHR, 3776);
         LongVector l0 = LongVector.fromArray(S, SHL, 3776);
-        VectorShuffle<Long> x1 = VectorShuffle.fromArray(S, IDX, 3784);
+        LongVector x1 = LongVector.fromArray(S, IDX, 3784);
         LongVector r1 = LongVector.fromArray(S, SHR, 3784);
         LongVector l1 = LongVector.fromArray(S, SHL, 3784);
         LongVector r2 = LongVector.fromArray(S, SHR, 3792);
         LongVector l2 = LongVector.fromArray(S, SHL, 3792);
-        VectorShuffle<Long> x3 = VectorShuffle.fromArray(S, IDX, 3800);
+        LongVector x3 = LongVector.fromArray(S, IDX, 3800);
         LongVector r3 = LongVector.fromArray(S, SHR, 3800);
         LongVector l3 = LongVector.fromArray(S, SHL, 3800);
-        VectorShuffle<Long> x4 = VectorShuffle.fromArray(S, IDX, 3808);
+        LongVector x4 = LongVector.fromArray(S, IDX, 3808);
         LongVector r4 = LongVector.fromArray(S, SHR, 3808);
         LongVector l4 = LongVector.fromArray(S, SHL, 3808);
         LongVector r5 = LongVector.fromArray(S, SHR, 3816);
         LongVector l5 = LongVector.fromArray(S, SHL, 3816);
-        VectorShuffle<Long> x6 = VectorShuffle.fromArray(S, IDX, 3824);
+        LongVector x6 = LongVector.fromArray(S, IDX, 3824);
         LongVector r6 = LongVector.fromArray(S, SHR, 3824);
         LongVector l6 = LongVector.fromArray(S, SHL, 3824);
         LongVector r7 = LongVector.fromArray(S, SHR, 3832);
         LongVector l7 = LongVector.fromArray(S, SHL, 3832);
         LongVector m = LongVector.broadcast(S, 0x7ffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 472, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
-            ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().rearrange(x1).lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().rearrange(x1).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x1.selectFrom(ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs()).lanewise(LSHR, r1).or(x1.selectFrom(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs()).lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 112).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
-            ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().rearrange(x3).lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().rearrange(x3).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs().rearrange(x4).lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x4).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
+            x3.selectFrom(ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs()).lanewise(LSHR, r3).or(x3.selectFrom(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs()).lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
+            x4.selectFrom(ByteVector.fromArray(B, in, p + 232).reinterpretAsLongs()).lanewise(LSHR, r4).or(x4.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 288).reinterpretAsLongs().lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs().rearrange(x6).lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x6).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
+            x6.selectFrom(ByteVector.fromArray(B, in, p + 352).reinterpretAsLongs()).lanewise(LSHR, r6).or(x6.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 408).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack60_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3840);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3840);
         LongVector r0 = LongVector.fromArray(S, SHR, 3840);
         LongVector l0 = LongVector.fromArray(S, SHL, 3840);
         LongVector r1 = LongVector.fromArray(S, SHR, 3848);
         LongVector l1 = LongVector.fromArray(S, SHL, 3848);
         LongVector m = LongVector.broadcast(S, 0xfffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 480, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 296).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
-            ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 416).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack61_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3904);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3904);
         LongVector r0 = LongVector.fromArray(S, SHR, 3904);
         LongVector l0 = LongVector.fromArray(S, SHL, 3904);
         LongVector r1 = LongVector.fromArray(S, SHR, 3912);
         LongVector l1 = LongVector.fromArray(S, SHL, 3912);
-        VectorShuffle<Long> x2 = VectorShuffle.fromArray(S, IDX, 3920);
+        LongVector x2 = LongVector.fromArray(S, IDX, 3920);
         LongVector r2 = LongVector.fromArray(S, SHR, 3920);
         LongVector l2 = LongVector.fromArray(S, SHL, 3920);
         LongVector r3 = LongVector.fromArray(S, SHR, 3928);
         LongVector l3 = LongVector.fromArray(S, SHL, 3928);
         LongVector r4 = LongVector.fromArray(S, SHR, 3936);
         LongVector l4 = LongVector.fromArray(S, SHL, 3936);
-        VectorShuffle<Long> x5 = VectorShuffle.fromArray(S, IDX, 3944);
+        LongVector x5 = LongVector.fromArray(S, IDX, 3944);
         LongVector r5 = LongVector.fromArray(S, SHR, 3944);
         LongVector l5 = LongVector.fromArray(S, SHL, 3944);
         LongVector r6 = LongVector.fromArray(S, SHR, 3952);
@@ -1610,19 +1609,19 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 3960);
         LongVector m = LongVector.broadcast(S, 0x1fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 488, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
-            ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().rearrange(x2).lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().rearrange(x2).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
+            x2.selectFrom(ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs()).lanewise(LSHR, r2).or(x2.selectFrom(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs()).lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 176).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
             ByteVector.fromArray(B, in, p + 240).reinterpretAsLongs().lanewise(LSHR, r4).or(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().lanewise(LSHL, l4)).and(m).intoArray(out, o + 32);
-            ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().rearrange(x5).lanewise(LSHR, r5).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().rearrange(x5).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
+            x5.selectFrom(ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs()).lanewise(LSHR, r5).or(x5.selectFrom(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs()).lanewise(LSHL, l5)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 360).reinterpretAsLongs().lanewise(LSHR, r6).or(ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHL, l6)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 424).reinterpretAsLongs().lanewise(LSHR, r7).or(ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHL, l7)).and(m).intoArray(out, o + 56);
         }
     }
 
     private static void unpack62_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 3968);
+        LongVector x0 = LongVector.fromArray(S, IDX, 3968);
         LongVector r0 = LongVector.fromArray(S, SHR, 3968);
         LongVector l0 = LongVector.fromArray(S, SHL, 3968);
         LongVector r1 = LongVector.fromArray(S, SHR, 3976);
@@ -1633,11 +1632,11 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
         LongVector l3 = LongVector.fromArray(S, SHL, 3992);
         LongVector m = LongVector.broadcast(S, 0x3fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 496, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);
-            ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 248).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 256).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 32);
             ByteVector.fromArray(B, in, p + 304).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 312).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 40);
             ByteVector.fromArray(B, in, p + 368).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 376).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 48);
             ByteVector.fromArray(B, in, p + 432).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 440).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 56);
@@ -1645,7 +1644,7 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
     }
 
     private static void unpack63_0(byte[] in, int p, long[] out, int o, int groups) {
-        VectorShuffle<Long> x0 = VectorShuffle.fromArray(S, IDX, 4032);
+        LongVector x0 = LongVector.fromArray(S, IDX, 4032);
         LongVector r0 = LongVector.fromArray(S, SHR, 4032);
         LongVector l0 = LongVector.fromArray(S, SHL, 4032);
         LongVector r1 = LongVector.fromArray(S, SHR, 4040);
@@ -1664,7 +1663,7 @@ final class SeqVector64Gen512 implements SeqVectorCode64 {
         LongVector l7 = LongVector.fromArray(S, SHL, 4088);
         LongVector m = LongVector.broadcast(S, 0x7fffffffffffffffL);
         for (int g = 0; g < groups; g++, p += 504, o += 64) {
-            ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs().rearrange(x0).lanewise(LSHR, r0).or(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs().rearrange(x0).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
+            x0.selectFrom(ByteVector.fromArray(B, in, p + 0).reinterpretAsLongs()).lanewise(LSHR, r0).or(x0.selectFrom(ByteVector.fromArray(B, in, p + 8).reinterpretAsLongs()).lanewise(LSHL, l0)).and(m).intoArray(out, o + 0);
             ByteVector.fromArray(B, in, p + 56).reinterpretAsLongs().lanewise(LSHR, r1).or(ByteVector.fromArray(B, in, p + 64).reinterpretAsLongs().lanewise(LSHL, l1)).and(m).intoArray(out, o + 8);
             ByteVector.fromArray(B, in, p + 120).reinterpretAsLongs().lanewise(LSHR, r2).or(ByteVector.fromArray(B, in, p + 128).reinterpretAsLongs().lanewise(LSHL, l2)).and(m).intoArray(out, o + 16);
             ByteVector.fromArray(B, in, p + 184).reinterpretAsLongs().lanewise(LSHR, r3).or(ByteVector.fromArray(B, in, p + 192).reinterpretAsLongs().lanewise(LSHL, l3)).and(m).intoArray(out, o + 24);

@@ -24,11 +24,14 @@ public final class Compressed32 implements IntCodec {
     private static final int VALUE_BYTES = 4;
 
     private final String name;
+    /** The compressed frame's field name in errors, made once: a concatenation per decode allocated. */
+    private final String frameField;
     private final Compressor compressor;
     private final IntCodec inner;
 
     Compressed32(String name, Compressor compressor, IntCodec inner) {
         this.name = name;
+        this.frameField = name + " frame";
         this.compressor = compressor;
         this.inner = inner;
     }
@@ -76,7 +79,7 @@ public final class Compressed32 implements IntCodec {
 
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return Compressed32.checkedCount(compressor, inner, in, inOff, inLen, name);
+        return Compressed32.checkedCount(compressor, inner, in, inOff, inLen, frameField);
     }
 
     static int count(byte[] in, int inOff, int inLen) {
@@ -103,7 +106,7 @@ public final class Compressed32 implements IntCodec {
      * the inner page of that count must fit an array, the compressor's expansion of the frame and a
      * zstd frame's declared content size.
      */
-    static int checkedCount(Compressor compressor, Codec inner, byte[] in, int inOff, int inLen, String name) {
+    static int checkedCount(Compressor compressor, Codec inner, byte[] in, int inOff, int inLen, String frameField) {
         int n = count(in, inOff, inLen);
         int c = countBytes(in, inOff);
         long rawLen;
@@ -112,7 +115,7 @@ public final class Compressed32 implements IntCodec {
         } catch (IllegalArgumentException e) { // the count's inner page would exceed an array
             throw new CorruptDataException("value count", 0, n + " values: " + e.getMessage());
         }
-        compressor.checkSize(in, inOff + c, inLen - c, rawLen, name + " frame", c);
+        compressor.checkSize(in, inOff + c, inLen - c, rawLen, frameField, c);
         return n;
     }
 
@@ -135,7 +138,7 @@ public final class Compressed32 implements IntCodec {
         int rawLen = inner.maxEncodedBytes(n);
         byte[] raw = scratch(rawLen);
         int c = countBytes(in, inOff);
-        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, name + " frame", c);
+        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, frameField, c);
         inner.decode(raw, 0, rawLen, out, outOff);
         return n;
     }

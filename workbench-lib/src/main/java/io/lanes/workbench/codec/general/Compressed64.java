@@ -21,11 +21,14 @@ public final class Compressed64 implements LongCodec {
     private static final int VALUE_BYTES = 8;
 
     private final String name;
+    /** The compressed frame's field name in errors, made once: a concatenation per decode allocated. */
+    private final String frameField;
     private final Compressor compressor;
     private final LongCodec inner;
 
     Compressed64(String name, Compressor compressor, LongCodec inner) {
         this.name = name;
+        this.frameField = name + " frame";
         this.compressor = compressor;
         this.inner = inner;
     }
@@ -73,7 +76,7 @@ public final class Compressed64 implements LongCodec {
 
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        return Compressed32.checkedCount(compressor, inner, in, inOff, inLen, name);
+        return Compressed32.checkedCount(compressor, inner, in, inOff, inLen, frameField);
     }
 
     @Override
@@ -83,7 +86,7 @@ public final class Compressed64 implements LongCodec {
         int rawLen = inner.maxEncodedBytes(n);
         byte[] raw = Compressed32.scratch(rawLen);
         int c = Compressed32.countBytes(in, inOff);
-        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, name + " frame", c);
+        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, frameField, c);
         inner.decode(raw, 0, rawLen, out, outOff);
         return n;
     }

@@ -1,6 +1,7 @@
 package io.lanes.workbench.codec.general;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import io.lanes.workbench.codec.CorruptDataException;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
@@ -41,8 +42,14 @@ sealed interface Compressor {
      */
     void decompress(byte[] src, int off, int len, byte[] dst, int rawLen, String field, int at);
 
-    /** zstd at a fixed level (one frame, content size recorded). */
+    /**
+     * zstd at a fixed level (one frame, content size recorded). Decompression reuses one context
+     * per thread, as a reader of many pages does: {@code Zstd.decompressByteArray} made a context
+     * per call (native set-up, and 32 bytes of heap a decode).
+     */
     record Zstandard(int level) implements Compressor {
+        private static final ThreadLocal<ZstdDecompressCtx> CONTEXT = ThreadLocal.withInitial(ZstdDecompressCtx::new);
+
         @Override
         public String label() {
             return "zstd level " + level;
@@ -84,13 +91,12 @@ sealed interface Compressor {
 
         @Override
         public void decompress(byte[] src, int off, int len, byte[] dst, int rawLen, String field, int at) {
-            long r;
+            int r;
             try {
-                r = Zstd.decompressByteArray(dst, 0, rawLen, src, off, len);
-            } catch (RuntimeException e) { // zstd-jni reports some errors by ZstdException, others by code
+                r = CONTEXT.get().decompressByteArray(dst, 0, rawLen, src, off, len);
+            } catch (RuntimeException e) { // a context reports every error by ZstdException
                 throw new CorruptDataException(field, at, "zstd: " + e.getMessage());
             }
-            if (Zstd.isError(r)) throw new CorruptDataException(field, at, "zstd: " + Zstd.getErrorName(r));
             if (r != rawLen) throw new CorruptDataException(field, at, "zstd frame holds " + r + " bytes, the count needs " + rawLen);
         }
     }

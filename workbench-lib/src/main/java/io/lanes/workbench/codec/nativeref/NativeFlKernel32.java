@@ -13,10 +13,12 @@ import java.util.Objects;
  * (no order restore) or {@link FlVariant#FLAT_FUSED} (file order, transposed in registers). The pages
  * are those of the Java codec of the same variant (this kernel packs with {@link FlKernel32}); full
  * blocks decode in C, a page's short tail in Java. It shows what an optimising C compiler makes of
- * the algorithm on this machine, side by side with the Java kernels in one run. Thread-safe and
- * stateless; the C library builds on first decode.
+ * the algorithm on this machine, side by side with the Java kernels in one run. Thread-safe (each
+ * thread keeps its own segments of the arrays it last decoded); the C library builds on first decode.
  */
 public final class NativeFlKernel32 implements BlockKernel32 {
+    private static final ThreadLocal<Segments> SEGMENTS = ThreadLocal.withInitial(Segments::new);
+
     private final FlKernel32 java;
     private final boolean flat;
 
@@ -51,13 +53,46 @@ public final class NativeFlKernel32 implements BlockKernel32 {
         Objects.checkIndex(width, 32 + 1);
         Objects.checkFromIndexSize(inOff, 128 * width * blocks, in.length);
         Objects.checkFromIndexSize(outOff, 1024 * blocks, out.length);
+        Segments seg = SEGMENTS.get();
+        MemorySegment src = seg.of(in), dst = seg.of(out);
         try {
-            (flat ? NativeKernels.Int32.FLAT : NativeKernels.Int32.UNPACK).require().invokeExact(width, MemorySegment.ofArray(in).asSlice(inOff),
-                    MemorySegment.ofArray(out).asSlice((long) 4 * outOff), blocks);
+            // one call site per handle: each handle is then a constant that C2 inlines with its downcall
+            if (flat) NativeKernels.Int32.FLAT.require().invokeExact(width, src, (long) inOff, dst, (long) outOff, blocks);
+            else NativeKernels.Int32.UNPACK.require().invokeExact(width, src, (long) inOff, dst, (long) outOff, blocks);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("native unpack failed", t);
+        }
+    }
+
+    /**
+     * One thread's heap segments of the page and output arrays it last passed, reused while the arrays
+     * are the same: a segment made per call escaped (C2 did not inline the JDK's segment constructors
+     * into the downcall's caller, "callee uses too much stack"), 64 bytes a decode. The offsets go to
+     * C as arguments, so no sliced segment is made either. It keeps the two arrays a thread last
+     * decoded reachable until its next native decode. Confined to its thread.
+     */
+    private static final class Segments {
+        private byte[] in;
+        private MemorySegment inSegment;
+        private int[] out;
+        private MemorySegment outSegment;
+
+        MemorySegment of(byte[] a) {
+            if (a != in) {
+                inSegment = MemorySegment.ofArray(a);
+                in = a;
+            }
+            return inSegment;
+        }
+
+        MemorySegment of(int[] a) {
+            if (a != out) {
+                outSegment = MemorySegment.ofArray(a);
+                out = a;
+            }
+            return outSegment;
         }
     }
 }

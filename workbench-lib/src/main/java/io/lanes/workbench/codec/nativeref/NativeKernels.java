@@ -27,6 +27,7 @@ import java.util.stream.Stream;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Builds and loads the native reference kernels ({@code fastlanes_unpack.c}, a resource beside this
@@ -131,7 +132,7 @@ public final class NativeKernels {
             for (int i = 0; i < symbols.length; i++) {
                 String sym = symbols[i];
                 out[i] = lookup.find(sym)
-                        .map(a -> new Entry(Linker.nativeLinker().downcallHandle(a, FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT),
+                        .map(a -> new Entry(Linker.nativeLinker().downcallHandle(a, FunctionDescriptor.ofVoid(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_INT),
                                 Linker.Option.critical(true)), null))
                         .orElseGet(() -> new Entry(null, sym + " is not in " + lib + ": this CPU or these flags have no AVX2 or AVX-512"));
             }

@@ -147,86 +147,90 @@ public final class DeltaCodec32 implements IntCodec {
      */
     int decodeBlocks(byte[] in, int base, int p, int end, int block, int m, int deltas, int last, int[] out, int o) {
         int miniSize = block / m;
-        // the fused decoder queues whole blocks (made when the first one is queued, so pages of equal
+        // the fused decoder queues whole blocks (its scan taken when the first one is queued, so pages of equal
         // deltas or of one partial block cost nothing extra); while any is queued, last is stale and
         // scan.flush(last) brings it up to date
         boolean fused = variant == DeltaVariant.FUSED;
         DeltaVectorScan32 scan = null;
-        while (deltas > 0) {
-            int mdPos = p;
-            int minDelta;
-            if (p < end && in[p] >= 0) { // a one-byte min delta, the common case for narrow columns
-                int b = in[p++];
-                minDelta = (b >>> 1) ^ -(b & 1);
-            } else {
-                minDelta = (int) Leb128.readZigZag(in, p, end, "min delta");
-                p = Leb128.end(in, p);
-            }
-            if (m > end - p) throw new CorruptDataException("miniblock widths", p - base, m + " width bytes, " + (end - p) + " remain");
-            int widths = p;
-            p += m;
-            int inBlock = Math.min(block, deltas);
-            int needed = inBlock == block ? m : (inBlock + miniSize - 1) / miniSize; // no division for whole blocks
-            // one pass over the widths: whether one exceeds 32, and their sum
-            int over = 0, widthSum = 0, k = 0;
-            for (; k + 4 <= needed; k += 4) {
-                // four at once: a byte b plus 0x5F, its top bit cleared first (no carry out), reaches
-                // bit 7 exactly when b >= 33; four valid widths sum to at most 128, so the byte sums
-                // of the multiply do not carry either
-                int w4 = Bytes.getInt(in, widths + k);
-                over |= ((w4 & 0x7F7F7F7F) + 0x5F5F5F5F | w4) & 0x80808080;
-                widthSum += (w4 * 0x01010101) >>> 24;
-            }
-            for (; k < needed; k++) {
-                int w = in[widths + k] & 0xFF;
-                over |= (32 - w) >>> 31;
-                widthSum += w;
-            }
-            if (over != 0) throw badWidth(in, widths, base, mdPos);
-            if (widthSum == 0) {
-                // every delta is the frame: an arithmetic sequence (queued only behind other blocks)
-                if (scan != null && scan.pending() && inBlock == block) scan.queueArithmetic(o, minDelta);
-                else last = DeltaScan.arithmetic(out, o, inBlock, minDelta, scan == null ? last : scan.flush(last));
-                o += inBlock;
-                deltas -= inBlock;
-                continue;
-            }
-            if (fused) {
-                // a miniblock is a whole number of bytes per width bit, so the block's data is that times the width sum
-                long bytes = DeltaFormat.miniblockBytes(miniSize, 1) * widthSum;
-                if (inBlock == block && bytes <= end - p && DeltaVectorScan32.fits(in, p + (int) bytes)) {
-                    if (scan == null) scan = new DeltaVectorScan32(in, out, block, m);
-                    scan.queue(o, last, p, widths, minDelta);
-                    p += (int) bytes;
+        try {
+            while (deltas > 0) {
+                int mdPos = p;
+                int minDelta;
+                if (p < end && in[p] >= 0) { // a one-byte min delta, the common case for narrow columns
+                    int b = in[p++];
+                    minDelta = (b >>> 1) ^ -(b & 1);
+                } else {
+                    minDelta = (int) Leb128.readZigZag(in, p, end, "min delta");
+                    p = Leb128.end(in, p);
+                }
+                if (m > end - p) throw new CorruptDataException("miniblock widths", p - base, m + " width bytes, " + (end - p) + " remain");
+                int widths = p;
+                p += m;
+                int inBlock = Math.min(block, deltas);
+                int needed = inBlock == block ? m : (inBlock + miniSize - 1) / miniSize; // no division for whole blocks
+                // one pass over the widths: whether one exceeds 32, and their sum
+                int over = 0, widthSum = 0, k = 0;
+                for (; k + 4 <= needed; k += 4) {
+                    // four at once: a byte b plus 0x5F, its top bit cleared first (no carry out), reaches
+                    // bit 7 exactly when b >= 33; four valid widths sum to at most 128, so the byte sums
+                    // of the multiply do not carry either
+                    int w4 = Bytes.getInt(in, widths + k);
+                    over |= ((w4 & 0x7F7F7F7F) + 0x5F5F5F5F | w4) & 0x80808080;
+                    widthSum += (w4 * 0x01010101) >>> 24;
+                }
+                for (; k < needed; k++) {
+                    int w = in[widths + k] & 0xFF;
+                    over |= (32 - w) >>> 31;
+                    widthSum += w;
+                }
+                if (over != 0) throw badWidth(in, widths, base, mdPos);
+                if (widthSum == 0) {
+                    // every delta is the frame: an arithmetic sequence (queued only behind other blocks)
+                    if (scan != null && scan.pending() && inBlock == block) scan.queueArithmetic(o, minDelta);
+                    else last = DeltaScan.arithmetic(out, o, inBlock, minDelta, scan == null ? last : scan.flush(last));
                     o += inBlock;
                     deltas -= inBlock;
                     continue;
                 }
-                // the partial last block, data too near the array's end for register loads, or data
-                // missing (found and reported below): as vscan
-                if (scan != null) last = scan.flush(last);
+                if (fused) {
+                    // a miniblock is a whole number of bytes per width bit, so the block's data is that times the width sum
+                    long bytes = DeltaFormat.miniblockBytes(miniSize, 1) * widthSum;
+                    if (inBlock == block && bytes <= end - p && DeltaVectorScan32.fits(in, p + (int) bytes)) {
+                        if (scan == null) scan = DeltaVectorScan32.start(in, out, block, m);
+                        scan.queue(o, last, p, widths, minDelta);
+                        p += (int) bytes;
+                        o += inBlock;
+                        deltas -= inBlock;
+                        continue;
+                    }
+                    // the partial last block, data too near the array's end for register loads, or data
+                    // missing (found and reported below): as vscan
+                    if (scan != null) last = scan.flush(last);
+                }
+                int blockStart = o;
+                for (int i = 0; i < needed; ) {
+                    int w = in[widths + i] & 0xFF;
+                    int j = i + 1;
+                    if (variant != DeltaVariant.MINIBLOCK) while (j < needed && (in[widths + j] & 0xFF) == w) j++;
+                    long bytes = (j - i) * DeltaFormat.miniblockBytes(miniSize, w);
+                    if (bytes > end - p) throw missing(base, p, end, i, bytes);
+                    int len = Math.min((j - i) * miniSize, inBlock - i * miniSize);
+                    kernel.unpack(in, p, len, w, out, o);
+                    // the classic decoder sums each miniblock as it goes; the others sum the whole block once
+                    if (variant == DeltaVariant.MINIBLOCK) last = DeltaScan.scalar(out, o, len, minDelta, last);
+                    p += (int) bytes;
+                    o += len;
+                    i = j;
+                }
+                if (variant == DeltaVariant.COALESCED) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
+                else if (variant != DeltaVariant.MINIBLOCK) last = DeltaVectorScan32.scanInPlace(out, blockStart, inBlock, minDelta, last); // vscan, fused
+                deltas -= inBlock;
             }
-            int blockStart = o;
-            for (int i = 0; i < needed; ) {
-                int w = in[widths + i] & 0xFF;
-                int j = i + 1;
-                if (variant != DeltaVariant.MINIBLOCK) while (j < needed && (in[widths + j] & 0xFF) == w) j++;
-                long bytes = (j - i) * DeltaFormat.miniblockBytes(miniSize, w);
-                if (bytes > end - p) throw missing(base, p, end, i, bytes);
-                int len = Math.min((j - i) * miniSize, inBlock - i * miniSize);
-                kernel.unpack(in, p, len, w, out, o);
-                // the classic decoder sums each miniblock as it goes; the others sum the whole block once
-                if (variant == DeltaVariant.MINIBLOCK) last = DeltaScan.scalar(out, o, len, minDelta, last);
-                p += (int) bytes;
-                o += len;
-                i = j;
-            }
-            if (variant == DeltaVariant.COALESCED) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last);
-            else if (variant != DeltaVariant.MINIBLOCK) last = DeltaVectorScan32.scanInPlace(out, blockStart, inBlock, minDelta, last); // vscan, fused
-            deltas -= inBlock;
+            if (scan != null) scan.flush(last);
+            return p;
+        } finally {
+            if (scan != null) scan.release();
         }
-        if (scan != null) scan.flush(last);
-        return p;
     }
 
     /** The error for the first width over 32 at {@code in[widths...]} (off the hot path, as {@link #missing}). */

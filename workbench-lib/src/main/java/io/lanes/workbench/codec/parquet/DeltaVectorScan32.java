@@ -18,9 +18,11 @@ import jdk.incubator.vector.VectorSpecies;
  * and blocks too near the array's end for register loads, are unpacked by the caller and summed
  * by {@link #scanInPlace}, the same scan over memory.
  *
- * <p>One instance decodes one stream, then is dropped: not thread-safe. Reads {@code in} (past a
- * block's data but never past the array; bits it then discards) and writes {@code out} only where
- * queued blocks go.
+ * <p>Each thread has one instance ({@link #start}), reused stream after stream so a decode
+ * allocates nothing; it holds the page and the output only between {@link #start} and
+ * {@link #release}. Not thread-safe, and never shared: only the thread that started it uses it.
+ * Reads {@code in} (past a block's data but never past the array; bits it then discards) and
+ * writes {@code out} only where queued blocks go.
  */
 final class DeltaVectorScan32 {
     private static final VectorSpecies<Integer> I = SeqVectorAnyWidth32.SPECIES;
@@ -48,28 +50,46 @@ final class DeltaVectorScan32 {
         }
     }
 
-    private final byte[] in;
-    private final int[] out;
+    private static final ThreadLocal<DeltaVectorScan32> PER_THREAD = ThreadLocal.withInitial(DeltaVectorScan32::new);
+
+    private byte[] in;
+    private int[] out;
     /** The stream's layout: values per block, miniblocks per block, 32-value chunks per miniblock. */
-    private final int block, miniblocks, chunks;
+    private int block, miniblocks, chunks;
     /** Per queued block: data offset, widths offset (-1 for an arithmetic block), frame. */
     private final int[] blockData = new int[QUEUE], blockWidths = new int[QUEUE], blockFrame = new int[QUEUE];
     private int queued;
     /** Where the first queued block's values go, and the value before them. */
     private int o, last;
 
+    private DeltaVectorScan32() {
+    }
+
     /**
+     * This thread's instance, emptied and set up for one stream; the caller {@link #release}s it
+     * when the stream is done or has failed.
+     *
      * @param in         the page
      * @param out        the values
      * @param block      values per block of the stream
      * @param miniblocks miniblocks per block
      */
-    DeltaVectorScan32(byte[] in, int[] out, int block, int miniblocks) {
-        this.in = in;
-        this.out = out;
-        this.block = block;
-        this.miniblocks = miniblocks;
-        this.chunks = block / miniblocks / 32;
+    static DeltaVectorScan32 start(byte[] in, int[] out, int block, int miniblocks) {
+        DeltaVectorScan32 s = PER_THREAD.get();
+        s.in = in;
+        s.out = out;
+        s.block = block;
+        s.miniblocks = miniblocks;
+        s.chunks = block / miniblocks / 32;
+        s.queued = 0;
+        return s;
+    }
+
+    /** Drops the page and the output, so a thread's instance keeps no page alive between decodes. */
+    void release() {
+        in = null;
+        out = null;
+        queued = 0;
     }
 
     /** Whether a block of {@code in} whose data ends at {@code dataEnd} can be queued: its register loads stay in the array. */

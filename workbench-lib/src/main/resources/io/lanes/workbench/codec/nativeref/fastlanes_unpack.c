@@ -8,7 +8,9 @@
  *
  * Layout (DESIGN.md): a block is 1024 values, LANES lanes of 1024/LANES rows; packed word k of lane
  * l is word LANES*k + l, LSB first; row r of lane l goes to out[LANES*r + l] (no order restore).
- * The caller has checked every bound: in holds 128*width*blocks bytes, out 1024*blocks values.
+ * The caller has checked every bound: in holds 128*width*blocks bytes from byte packed_off, out
+ * 1024*blocks values from value out_off. The offsets are arguments, not pointer arithmetic in Java,
+ * so the caller passes whole arrays and makes no sliced segment per call.
  * Compiled once per value size (-DLW_BITS=32 or 64) so the two compile in parallel.
  *
  * lw_fl_unpack_flat32 also restores file order from FL_ORDER data in registers: per tile of VL rows x
@@ -117,8 +119,9 @@ static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t
 #define FLAT32(W) case (W): for (int b = 0; b < blocks; b++) flat32(in + 32 * (W) * b, out + 1024 * b, (W)); return;
 
 /* Unpacks blocks consecutive FL_ORDER int32 blocks of width 0..32 into file order. */
-void lw_fl_unpack_flat32(int32_t width, const void *packed, uint32_t *restrict out, int32_t blocks) {
-    const u32 *in = packed;
+void lw_fl_unpack_flat32(int32_t width, const void *packed, int64_t packed_off, uint32_t *out_base, int64_t out_off, int32_t blocks) {
+    const u32 *in = (const u32 *) ((const char *) packed + packed_off);
+    uint32_t *restrict out = out_base + out_off;
     switch (width) {
         X8(FLAT32, 0) X8(FLAT32, 8) X8(FLAT32, 16) X8(FLAT32, 24)
         default: memset(out, 0, sizeof(uint32_t) * 1024 * (size_t) blocks);
@@ -127,8 +130,9 @@ void lw_fl_unpack_flat32(int32_t width, const void *packed, uint32_t *restrict o
 #endif
 
 /* Unpacks blocks consecutive int32 blocks of width 0..32. */
-void lw_fl_unpack32(int32_t width, const void *packed, uint32_t *restrict out, int32_t blocks) {
-    const u32 *in = packed;
+void lw_fl_unpack32(int32_t width, const void *packed, int64_t packed_off, uint32_t *out_base, int64_t out_off, int32_t blocks) {
+    const u32 *in = (const u32 *) ((const char *) packed + packed_off);
+    uint32_t *restrict out = out_base + out_off;
     switch (width) {
         X8(CASE32, 0) X8(CASE32, 8) X8(CASE32, 16) X8(CASE32, 24)
         default: memset(out, 0, sizeof(uint32_t) * 1024 * (size_t) blocks);
@@ -139,8 +143,9 @@ void lw_fl_unpack32(int32_t width, const void *packed, uint32_t *restrict out, i
 FL_UNPACK(block64, uint64_t, u64, 64, 16)
 
 /* Unpacks blocks consecutive int64 blocks of width 0..64. */
-void lw_fl_unpack64(int32_t width, const void *packed, uint64_t *restrict out, int32_t blocks) {
-    const u64 *in = packed;
+void lw_fl_unpack64(int32_t width, const void *packed, int64_t packed_off, uint64_t *out_base, int64_t out_off, int32_t blocks) {
+    const u64 *in = (const u64 *) ((const char *) packed + packed_off);
+    uint64_t *restrict out = out_base + out_off;
     switch (width) {
         X8(CASE64, 0) X8(CASE64, 8) X8(CASE64, 16) X8(CASE64, 24)
         X8(CASE64, 32) X8(CASE64, 40) X8(CASE64, 48) X8(CASE64, 56)
