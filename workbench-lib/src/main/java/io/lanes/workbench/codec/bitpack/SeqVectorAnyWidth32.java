@@ -107,9 +107,18 @@ public final class SeqVectorAnyWidth32 {
      * {@code out[o...]}; the caller guarantees {@code p + 4*width*groups + REACH <= in.length}.
      */
     static void unpack(int width, byte[] in, int p, int[] out, int o, int groups) {
-        IntVector mask = mask(width);
         for (int g = 0; g < groups; g++, p += 4 * width) {
-            for (int r = 0; r < REGISTERS; r++, o += L) register(in, p, width, r, mask).intoArray(out, o);
+            for (int r = 0; r < REGISTERS; r++, o += L) store(in, p, width, r, out, o);
         }
+    }
+
+    /**
+     * Register {@code r} of the group at {@code p}, stored to {@code out[o...]}. No vector enters or
+     * leaves: where C2 leaves a call here out of line (a caller whose profile saw mostly empty runs,
+     * so the loop looked cold), a vector returned by {@link #register} or a mask passed in would be
+     * boxed on every call, and the decode would allocate.
+     */
+    private static void store(byte[] in, int p, int width, int r, int[] out, int o) {
+        register(in, p, width, r, mask(width)).intoArray(out, o);
     }
 }

@@ -7,9 +7,6 @@ import me.lemire.integercompression.IntWrapper;
 import me.lemire.integercompression.IntegerCODEC;
 import me.lemire.integercompression.SkippableIntegerCODEC;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
@@ -58,7 +55,6 @@ public final class JfpCodec implements IntCodec {
 
     /** Slots past the output range watched for writes: more than any block the library patches into. */
     static final int GUARD = 256;
-    private static final ValueLayout.OfInt WORD = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final String name;
     private final int block;
@@ -186,7 +182,8 @@ public final class JfpCodec implements IntCodec {
         State s = state.get();
         int words = (inLen - 4) / 4;
         int[] w = s.words(words);
-        MemorySegment.copy(MemorySegment.ofArray(in), WORD, inOff + 4L, w, 0, words);
+        // word by word: a heap segment to copy from escaped, 32 bytes of the adapter's own per decode
+        for (int i = 0; i < words; i++) w[i] = Bytes.getInt(in, inOff + 4 + 4 * i);
         int head = n - n % block;
         int pages = layout == Layout.PACKED ? 0 : (head + pageSize - 1) / pageSize;
         int[] ends = s.pageEnds(pages);
