@@ -29,6 +29,17 @@ public interface Codec {
         return "";
     }
 
+    /**
+     * What this codec's decode allocates per call by design, in a few words (e.g. {@code a byte[]
+     * per value}), or empty, the default: nothing after warm-up, as the codec contract requires.
+     * Only a measured arm that reproduces an allocating decoder says otherwise; the conformance check
+     * then reports its allocation as expected rather than as a defect, and {@code ./workbench codecs}
+     * lists it.
+     */
+    default String allocatesByDesign() {
+        return "";
+    }
+
     /** Order of the decoded values; {@link OutputOrder#FLAT} unless the codec says otherwise. */
     default OutputOrder outputOrder() {
         return OutputOrder.FLAT;

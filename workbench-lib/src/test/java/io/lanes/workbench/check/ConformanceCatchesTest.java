@@ -184,6 +184,64 @@ class ConformanceCatchesTest {
         assertTrue(f.reproducer().startsWith("65537 values ["), f.reproducer());
     }
 
+    /** A codec declaring what its decode allocates by design (a measured arm), otherwise {@code inner}. */
+    record Declared(IntCodec inner, String allocatesByDesign) implements IntCodec {
+        @Override
+        public String name() {
+            return "declared." + inner.name();
+        }
+
+        @Override
+        public int maxEncodedBytes(int n) {
+            return inner.maxEncodedBytes(n);
+        }
+
+        @Override
+        public long maxDecodedLength(int pageBytes) {
+            return inner.maxDecodedLength(pageBytes);
+        }
+
+        @Override
+        public int encode(int[] values, int off, int n, byte[] out, int outOff) {
+            return inner.encode(values, off, n, out, outOff);
+        }
+
+        @Override
+        public int decodedLength(byte[] in, int inOff, int inLen) {
+            return inner.decodedLength(in, inOff, inLen);
+        }
+
+        @Override
+        public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
+            return inner.decode(in, inOff, inLen, out, outOff);
+        }
+    }
+
+    @Test
+    void anAllocationDeclaredByDesignIsReportedAsExpectedNotAsAFailure(@TempDir Path dir) {
+        ConformanceReport r = Conformance.check(new Declared(new Broken(Flaw.ALLOCATES), "an int[] per call"), SETTINGS);
+        assertTrue(r.passed(), r.toString());
+        ConformanceReport.Result a = r.result(Check.NO_ALLOCATION);
+        assertTrue(a.expected() && a.failures() > 0 && a.first() != null, r.toString());
+        assertEquals("expected", a.verdict());
+        assertEquals("allocates an int[] per call by design", a.note());
+        assertTrue(r.lines().getFirst().startsWith("declared.broken.allocates: conforms; expected by design: no allocation (allocates an int[] per call by design), 8 checks, "), r.toString());
+        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("  expected no allocation ")), r.toString());
+        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("  pass     round trip ")), "the verdict column widens for every line\n" + r);
+        assertTrue(r.toHtml().contains("<td>expected</td><td>no allocation</td>"), r.toHtml());
+        assertEquals(List.of(), r.writeReproducers(dir), "nothing failed");
+    }
+
+    @Test
+    void aDeclaredAllocatorThatAllocatesNothingIsSaidToBe() {
+        ConformanceReport r = Conformance.check(new Declared(new PlainCodec(), "an int[] per call"), SETTINGS);
+        assertTrue(r.passed(), r.toString());
+        ConformanceReport.Result a = r.result(Check.NO_ALLOCATION);
+        assertEquals("pass", a.verdict(), r.toString());
+        assertEquals("declares it allocates an int[] per call by design, yet allocated nothing", a.note());
+        assertTrue(r.lines().getFirst().startsWith("declared.plain: conforms, 8 checks, "), r.toString());
+    }
+
     @Test
     void aDecodeIgnoringItsOffsetFailsTheGuardsAndTheRoundTrip() {
         ConformanceReport r = failsExactly(Flaw.IGNORES_OFFSET, Check.GUARDS, Check.ROUND_TRIP, Check.MUTATED);

@@ -32,16 +32,16 @@ class CodecsCommandTest {
         List<String> lines = run("codecs").lines().toList();
         List<Codec> all = CodecRegistry.all();
         assertEquals(all.size() + 2, lines.size(), "header, one row per codec, the count");
-        assertTrue(lines.getFirst().matches("name +value type +family +output order +page format +source +description"), lines.getFirst());
+        assertTrue(lines.getFirst().matches("name +value type +family +output order +page format +source +allocates by design +description"), lines.getFirst());
         assertEquals(all.size() + " codecs", lines.getLast());
         for (int i = 0; i < all.size(); i++) assertTrue(lines.get(i + 1).startsWith(all.get(i).name() + " "), lines.get(i + 1));
         String transposed = row(lines, "fastlanes.unpack.transposed");
-        assertTrue(transposed.matches("fastlanes\\.unpack\\.transposed +int32 +fastlanes +transposed +fastlanes\\.unpack\\.transposed +built-in +FastLanes bit-packing.*"),
+        assertTrue(transposed.matches("fastlanes\\.unpack\\.transposed +int32 +fastlanes +transposed +fastlanes\\.unpack\\.transposed +built-in +- +FastLanes bit-packing.*"),
                 transposed);
-        assertTrue(row(lines, "parquet.delta64.vscan").matches("parquet\\.delta64\\.vscan +int64 +parquet +flat +parquet\\.delta64 +built-in +Parquet DELTA_BINARY_PACKED.*vector registers"),
+        assertTrue(row(lines, "parquet.delta64.vscan").matches("parquet\\.delta64\\.vscan +int64 +parquet +flat +parquet\\.delta64 +built-in +- +Parquet DELTA_BINARY_PACKED.*vector registers"),
                 row(lines, "parquet.delta64.vscan"));
         assertTrue(row(lines, "parquet.delta-byte-array").contains(" byte-array "), row(lines, "parquet.delta-byte-array"));
-        assertTrue(row(lines, "zstd64").matches("zstd64 +int64 +general +flat +zstd64 +built-in +general-purpose baseline: the parquet\\.plain64 page compressed whole by zstd level 3"),
+        assertTrue(row(lines, "zstd64").matches("zstd64 +int64 +general +flat +zstd64 +built-in +- +general-purpose baseline: the parquet\\.plain64 page compressed whole by zstd level 3"),
                 row(lines, "zstd64"));
     }
 
@@ -62,6 +62,7 @@ class CodecsCommandTest {
             assertEquals(c.family(), r.get("family"));
             assertEquals(c.pageFormat(), r.get("page_format"));
             assertEquals(c.description(), r.get("description"));
+            assertEquals(c.allocatesByDesign(), r.get("allocates_by_design"));
             assertEquals(c.outputOrder().name().toLowerCase(java.util.Locale.ROOT), r.get("output_order"));
             assertEquals("built-in", r.get("source"));
         }
