@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,16 +24,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * docs/formats.md and the codecs cannot drift apart: every example there ("Example: `codec` encodes
  * `values`:" followed by a {@code hex} block) must be exactly what the codec writes for those values,
- * and must decode back to them; and every format the document covers keeps its examples.
+ * and must decode back to them; and every format the document covers keeps its examples. Values are
+ * integers, or quoted ASCII strings for a byte-array codec.
  */
 class FormatsDocTest {
     /** Maven runs tests in the module directory. */
     private static final Path DOC = Path.of("../docs/formats.md");
     private static final Pattern EXAMPLE = Pattern.compile("Example: `([^`]+)` encodes `([^`]+)`:\\s*```hex\\n([0-9a-f \\n]+)```");
     private static final Pattern LINEAR = Pattern.compile("(-?\\d+) \\+ (-?\\d+)\\*i for i < (\\d+)");
+    private static final Pattern STRING = Pattern.compile("\"([^\"]*)\"");
     /** Codecs whose formats the document specifies by example. */
     private static final Set<String> REQUIRED = Set.of("bitpack.seq.scalar", "fastlanes.unpack.interleaved", "fastlanes.unpack.transposed",
-            "for.seq", "for.fastlanes.flat-fused", "pfor.seq", "pfor.seq.delta", "pfor.fastlanes", "fastlanes.delta.flat", "fastlanes.delta.strided");
+            "for.seq", "for.fastlanes.flat-fused", "pfor.seq", "pfor.seq.delta", "pfor.fastlanes", "fastlanes.delta.flat", "fastlanes.delta.strided", "parquet.plain-byte-array");
 
     record Example(String codec, String values, byte[] bytes) {
     }
@@ -76,6 +79,10 @@ class FormatsDocTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Example e : examples()) {
             tests.add(DynamicTest.dynamicTest(e.codec() + " " + e.values(), () -> {
+                if (CodecRegistry.get(e.codec()) instanceof ByteArrayCodec bc) {
+                    checkStrings(bc, e);
+                    return;
+                }
                 IntCodec c = (IntCodec) CodecRegistry.get(e.codec());
                 int[] v = values(e.values());
                 byte[] out = new byte[c.maxEncodedBytes(v.length)];
@@ -90,5 +97,25 @@ class FormatsDocTest {
             }));
         }
         return tests.stream();
+    }
+
+    /** {@code ["a", "", ...]}: ASCII strings, no quotes or escapes inside. */
+    static ByteArrays strings(String spec) {
+        assertTrue(spec.startsWith("[") && spec.endsWith("]"), "values: " + spec);
+        ByteArrays v = new ByteArrays();
+        Matcher m = STRING.matcher(spec);
+        while (m.find()) v.add(m.group(1).getBytes(StandardCharsets.US_ASCII), 0, m.group(1).length());
+        return v;
+    }
+
+    private static void checkStrings(ByteArrayCodec c, Example e) {
+        ByteArrays v = strings(e.values());
+        byte[] out = new byte[c.maxEncodedBytes(v.count(), v.bytes())];
+        int len = c.encode(v, 0, v.count(), out, 0);
+        assertEquals(HexFormat.ofDelimiter(" ").formatHex(e.bytes()), HexFormat.ofDelimiter(" ").formatHex(out, 0, len),
+                e.codec() + ": the document's bytes vs the encoder's");
+        ByteArrays back = new ByteArrays();
+        assertEquals(v.count(), c.newDecoder().decode(e.bytes(), 0, e.bytes().length, back), e.codec());
+        for (int i = 0; i < v.count(); i++) assertArrayEquals(v.get(i), back.get(i), e.codec() + ": the document's bytes decode to its values, value " + i);
     }
 }

@@ -13,6 +13,7 @@
  * <tr><td>{@code parquet.delta.miniblock|coalesced|vscan}, {@code parquet.delta64.*}</td><td>the same stream, one decoder variant each ({@link io.lanes.workbench.codec.parquet.DeltaVariant})</td></tr>
  * <tr><td>{@code parquet.rle}</td><td>count:ULEB128, width:uint8, RLE/bit-packed hybrid runs (int32 only: the hybrid is for levels and dictionary indices)</td></tr>
  * <tr><td>{@code parquet.bss}, {@code parquet.bss64}</td><td>count:ULEB128, BYTE_STREAM_SPLIT streams</td></tr>
+ * <tr><td>{@code parquet.plain-byte-array}</td><td>count:ULEB128, then each value as length:int32 little-endian and its bytes (byte-array codec)</td></tr>
  * <tr><td>{@code parquet.delta-length-byte-array}, {@code parquet.delta-byte-array}</td><td>the DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY section (byte-array codecs)</td></tr>
  * </table>
  * DELTA_BINARY_PACKED output is byte-identical to parquet-java 1.18.1's except where the spec
