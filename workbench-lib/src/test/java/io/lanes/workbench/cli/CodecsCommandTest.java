@@ -41,6 +41,8 @@ class CodecsCommandTest {
         assertTrue(row(lines, "parquet.delta64.vscan").matches("parquet\\.delta64\\.vscan +int64 +parquet +flat +parquet\\.delta64 +built-in +- +Parquet DELTA_BINARY_PACKED.*vector registers"),
                 row(lines, "parquet.delta64.vscan"));
         assertTrue(row(lines, "parquet.delta-byte-array").contains(" byte-array "), row(lines, "parquet.delta-byte-array"));
+        assertTrue(row(lines, "parquet.delta-byte-array.alloc-per-value").matches("parquet\\.delta-byte-array\\.alloc-per-value +byte-array +parquet +flat +parquet\\.delta-byte-array +built-in +a byte\\[\\] per value +Parquet DELTA_BYTE_ARRAY.*"),
+                row(lines, "parquet.delta-byte-array.alloc-per-value"));
         assertTrue(row(lines, "zstd64").matches("zstd64 +int64 +general +flat +zstd64 +built-in +- +general-purpose baseline: the parquet\\.plain64 page compressed whole by zstd level 3"),
                 row(lines, "zstd64"));
     }

@@ -8,35 +8,62 @@ import io.lanes.workbench.codec.CorruptDataException;
 import java.util.Arrays;
 
 /**
- * {@code parquet.delta-byte-array}: Parquet DELTA_BYTE_ARRAY (incremental / front coding).
+ * {@code parquet.delta-byte-array}: Parquet DELTA_BYTE_ARRAY (incremental / front coding), and its
+ * decoder variants {@code parquet.delta-byte-array.<variant>} ({@link DeltaByteArrayVariant}).
  *
  * <pre>
  * page := prefixLengths:DELTA_BINARY_PACKED(int32)  suffixes:DELTA_LENGTH_BYTE_ARRAY
  * </pre>
  * Value i is the first {@code prefixLengths[i]} bytes of value i-1 followed by suffix i; the first
- * value of a page has prefix length 0. Decoding (seed 002): values go into one arena plus offsets,
- * never an object per value; the previous value is read from the arena itself, a reusable raw
- * buffer, so nothing is re-allocated per value; the two child decoders are built once per
- * {@link Decoder} and re-pointed at each page; prefix and suffix lengths are decoded a batch of
- * {@link DeltaBatchReader#BATCH} at a time into int buffers and the values assembled from them with
- * no virtual call per value. Thread-safe; its decoders are not.
+ * value of a page has prefix length 0. Decoding follows the Velox DELTA decoders thread: values go
+ * into one arena plus offsets, never an object per value; the previous value is read from the arena
+ * itself, a reusable raw buffer, so nothing is re-allocated per value; the two child decoders are
+ * built once per {@link Decoder} and re-pointed at each page; prefix and suffix lengths are decoded
+ * a batch of {@link DeltaBatchReader#BATCH} at a time into int buffers and the values assembled from
+ * them with no virtual call per value. A variant other than {@link DeltaByteArrayVariant#DEFAULT}
+ * undoes one of those choices in the same decoder. Every variant reads the same pages
+ * ({@link #pageFormat()}). Thread-safe; its decoders are not.
  */
 public final class DeltaByteArray implements ByteArrayCodec {
-    private final DeltaCodec32 lengths;
+    /** The name of the default decoder, and the page format every variant reads. */
+    static final String NAME = "parquet.delta-byte-array";
 
-    /** @param lengths the int32 DELTA_BINARY_PACKED codec of both length streams */
-    public DeltaByteArray(DeltaCodec32 lengths) {
+    private final DeltaCodec32 lengths;
+    private final DeltaByteArrayVariant variant;
+
+    /**
+     * @param lengths the int32 DELTA_BINARY_PACKED codec of both length streams
+     * @param variant how the decoder handles the previous value, its child decoders and batches
+     */
+    public DeltaByteArray(DeltaCodec32 lengths, DeltaByteArrayVariant variant) {
         this.lengths = lengths;
+        this.variant = variant;
     }
 
     @Override
     public String name() {
-        return "parquet.delta-byte-array";
+        return variant.suffix().isEmpty() ? NAME : NAME + "." + variant.suffix();
     }
 
     @Override
     public String description() {
-        return "Parquet DELTA_BYTE_ARRAY (front coding): prefix lengths as DELTA_BINARY_PACKED, then suffixes as DELTA_LENGTH_BYTE_ARRAY";
+        return "Parquet DELTA_BYTE_ARRAY (front coding): prefix lengths as DELTA_BINARY_PACKED, then suffixes as DELTA_LENGTH_BYTE_ARRAY; " + variant.description();
+    }
+
+    /** Every variant decodes {@code parquet.delta-byte-array} pages. */
+    @Override
+    public String pageFormat() {
+        return NAME;
+    }
+
+    @Override
+    public String allocatesByDesign() {
+        return variant.allocatesByDesign();
+    }
+
+    /** How this codec's decoder works. */
+    public DeltaByteArrayVariant variant() {
+        return variant;
     }
 
     @Override
@@ -86,17 +113,27 @@ public final class DeltaByteArray implements ByteArrayCodec {
 
     @Override
     public Decoder newDecoder() {
-        return new PrefixDecoder(lengths);
+        return new PrefixDecoder(lengths, variant);
     }
 
     private static final class PrefixDecoder implements Decoder {
-        private final DeltaBatchReader prefixes;
-        private final DeltaBatchReader suffixes;
-        private int[] pre = new int[0], suf = new int[0];
+        private static final byte[] EMPTY = {};
 
-        PrefixDecoder(DeltaCodec32 lengths) {
-            this.prefixes = new DeltaBatchReader(lengths);
-            this.suffixes = new DeltaBatchReader(lengths);
+        private final DeltaCodec32 lengths;
+        private final DeltaByteArrayVariant variant;
+        private DeltaBatchReader prefixes, suffixes;
+        /** {@link DeltaByteArrayVariant#ALLOC_PER_VALUE}: the previous value, a new array per value (kept in a field, as a decoder's string is). */
+        private byte[] previous = EMPTY;
+
+        PrefixDecoder(DeltaCodec32 lengths, DeltaByteArrayVariant variant) {
+            this.lengths = lengths;
+            this.variant = variant;
+            children();
+        }
+
+        private void children() {
+            prefixes = new DeltaBatchReader(lengths, variant.batch());
+            suffixes = new DeltaBatchReader(lengths, variant.batch());
         }
 
         @Override
@@ -104,22 +141,24 @@ public final class DeltaByteArray implements ByteArrayCodec {
             int end = inOff + inLen;
             int n = DeltaFormat.count(in, inOff, end);
             int suffixStart = DeltaFormat.streamEnd(in, inOff, end, n, 32);
+            if (variant.decodersPerPage()) children();
             prefixes.reset(in, inOff, end);
             int ns = suffixes.reset(in, suffixStart, end);
             if (ns != n) throw new CorruptDataException("suffix count", suffixStart - inOff, ns + " suffix lengths for " + n + " prefix lengths");
             out.requireRoom(n);
             int sp = DeltaFormat.streamEnd(in, suffixStart, end, n, 32); // the suffix bytes
-            if (pre.length < prefixes.batchCapacity()) pre = new int[prefixes.batchCapacity()];
-            if (suf.length < suffixes.batchCapacity()) suf = new int[suffixes.batchCapacity()];
+            int[] pre = prefixes.values(), suf = suffixes.values();
+            boolean fresh = variant.freshPreviousValue();
+            int step = variant.step();
             int first = out.count();
             int i = first;
             int pk = 0, pi = 0, sk = 0, si = 0;
             int prevLen = 0;
             while (i < first + n) {
-                if (pi == pk) { pk = prefixes.next(pre); pi = 0; }
-                if (si == sk) { sk = suffixes.next(suf); si = 0; }
-                // one batch: as many values as both buffers hold, checked and sized first, then copied
-                int k = Math.min(pk - pi, sk - si);
+                if (pi == pk) { pk = prefixes.next(); pi = 0; }
+                if (si == sk) { sk = suffixes.next(); si = 0; }
+                // one step: as many values as both buffers hold (one value at a time: one), checked and sized first, then copied
+                int k = Math.min(step, Math.min(pk - pi, sk - si));
                 long bytes = 0, suffixBytes = 0;
                 int prev = prevLen;
                 for (int j = 0; j < k; j++) {
@@ -130,22 +169,30 @@ public final class DeltaByteArray implements ByteArrayCodec {
                     prev = a + b;
                     bytes += prev;
                 }
+                pi += k;
+                si += k;
                 out.reserve(k, bytes);
                 byte[] data = out.data();
                 int[] offs = out.offsets();
                 int at = offs[i];
-                for (int j = 0; j < k; j++) {
-                    int a = pre[pi + j], b = suf[si + j];
-                    System.arraycopy(data, at - prevLen, data, at, a); // the previous value, from the arena
-                    System.arraycopy(in, sp, data, at + a, b);
+                for (int j = pi - k, l = si - k; j < pi; j++, l++) {
+                    int a = pre[j], b = suf[l];
+                    if (fresh) {
+                        byte[] v = new byte[a + b];
+                        System.arraycopy(previous, 0, v, 0, a);
+                        System.arraycopy(in, sp, v, a, b);
+                        System.arraycopy(v, 0, data, at, a + b);
+                        previous = v;
+                    } else {
+                        System.arraycopy(data, at - prevLen, data, at, a); // the previous value, from the arena
+                        System.arraycopy(in, sp, data, at + a, b);
+                    }
                     sp += b;
                     prevLen = a + b;
                     at += prevLen;
                     offs[++i] = at;
                 }
                 out.commit(i);
-                pi += k;
-                si += k;
             }
             Bytes.requireEnd(sp, end, "last suffix");
             return n;

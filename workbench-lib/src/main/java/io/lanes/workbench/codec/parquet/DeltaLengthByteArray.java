@@ -68,13 +68,12 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
         return new LengthsDecoder(lengths);
     }
 
-    /** Decodes DELTA_LENGTH_BYTE_ARRAY sections; its child lengths reader is built once and re-pointed per page. */
+    /** Decodes DELTA_LENGTH_BYTE_ARRAY pages; its child lengths reader is built once and re-pointed per page. */
     static final class LengthsDecoder implements Decoder {
         private final DeltaBatchReader reader;
-        private int[] batch = new int[0];
 
         LengthsDecoder(DeltaCodec32 lengths) {
-            this.reader = new DeltaBatchReader(lengths);
+            this.reader = new DeltaBatchReader(lengths, DeltaBatchReader.BATCH);
         }
 
         @Override
@@ -88,12 +87,12 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
         int decodeSection(byte[] in, int base, int off, int end, ByteArrays out) {
             int n = reader.reset(in, off, end);
             out.requireRoom(n);
-            if (batch.length < reader.batchCapacity()) batch = new int[reader.batchCapacity()];
             int first = out.count();
             int start = out.bytes();
             long total = 0;
             int i = first;
-            for (int k; (k = reader.next(batch)) > 0; ) {
+            for (int k; (k = reader.next()) > 0; ) {
+                int[] batch = reader.values();
                 // offsets are written ahead of the count; the values become visible once their bytes are copied
                 out.reserve(i + k - first, 0);
                 int[] offs = out.offsets();

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * The Parquet encodings as registered codecs, and the one place their bit-unpacking kernels are
  * chosen. Names: {@code parquet.<encoding>} for int32, {@code parquet.<encoding>64} for int64,
- * {@code parquet.<encoding>-byte-array} for byte strings; DELTA_BINARY_PACKED decoder variants add
- * {@code .<variant>}.
+ * {@code parquet.<encoding>-byte-array} for byte strings; DELTA_BINARY_PACKED and DELTA_BYTE_ARRAY
+ * decoder variants add {@code .<variant>}.
  */
 public final class ParquetCodecs {
     /**
@@ -71,7 +71,7 @@ public final class ParquetCodecs {
         out.add(new ByteStreamSplit64());
         out.add(new PlainByteArray());
         out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA32)));
-        out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA32)));
+        for (DeltaByteArrayVariant v : DeltaByteArrayVariant.values()) out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA32), v));
         return out;
     }
 }

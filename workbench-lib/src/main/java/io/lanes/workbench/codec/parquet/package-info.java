@@ -15,6 +15,7 @@
  * <tr><td>{@code parquet.bss}, {@code parquet.bss64}</td><td>count:ULEB128, BYTE_STREAM_SPLIT streams</td></tr>
  * <tr><td>{@code parquet.plain-byte-array}</td><td>count:ULEB128, then each value as length:int32 little-endian and its bytes (byte-array codec)</td></tr>
  * <tr><td>{@code parquet.delta-length-byte-array}, {@code parquet.delta-byte-array}</td><td>the DELTA_LENGTH_BYTE_ARRAY / DELTA_BYTE_ARRAY section (byte-array codecs)</td></tr>
+ * <tr><td>{@code parquet.delta-byte-array.alloc-per-value|decoders-per-page|value-at-a-time}</td><td>the same DELTA_BYTE_ARRAY section, one decoder variant each ({@link io.lanes.workbench.codec.parquet.DeltaByteArrayVariant}): each undoes one fix of the Velox DELTA decoders thread</td></tr>
  * </table>
  * DELTA_BINARY_PACKED output is byte-identical to parquet-java 1.18.1's except where the spec
  * leaves the writer free (widths of unused miniblocks, padding bits), which we write as zero.
