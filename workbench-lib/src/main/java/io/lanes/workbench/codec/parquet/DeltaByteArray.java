@@ -22,7 +22,8 @@ import java.util.Arrays;
  * a batch of {@link DeltaBatchReader#BATCH} at a time into int buffers and the values assembled from
  * them with no virtual call per value. A variant other than {@link DeltaByteArrayVariant#DEFAULT}
  * undoes one of those choices in the same decoder. Every variant reads the same pages
- * ({@link #pageFormat()}). Thread-safe; its decoders are not.
+ * ({@link #pageFormat()}); its decoders also check a page without decoding it
+ * ({@link ValidatingDecoder}). Thread-safe; its decoders are not.
  */
 public final class DeltaByteArray implements ByteArrayCodec {
     /** The name of the default decoder, and the page format every variant reads. */
@@ -112,11 +113,11 @@ public final class DeltaByteArray implements ByteArrayCodec {
     }
 
     @Override
-    public Decoder newDecoder() {
+    public ValidatingDecoder newDecoder() {
         return new PrefixDecoder(lengths, variant);
     }
 
-    private static final class PrefixDecoder implements Decoder {
+    private static final class PrefixDecoder implements ValidatingDecoder {
         private static final byte[] EMPTY = {};
 
         private final DeltaCodec32 lengths;
@@ -138,6 +139,16 @@ public final class DeltaByteArray implements ByteArrayCodec {
 
         @Override
         public int decode(byte[] in, int inOff, int inLen, ByteArrays out) {
+            return run(in, inOff, inLen, out);
+        }
+
+        @Override
+        public int validate(byte[] in, int inOff, int inLen) {
+            return run(in, inOff, inLen, null);
+        }
+
+        /** Decodes the page into {@code out}, or only checks it when {@code out} is null; returns its count. */
+        private int run(byte[] in, int inOff, int inLen, ByteArrays out) {
             int end = inOff + inLen;
             int n = DeltaFormat.count(in, inOff, end);
             int suffixStart = DeltaFormat.streamEnd(in, inOff, end, n, 32);
@@ -145,12 +156,12 @@ public final class DeltaByteArray implements ByteArrayCodec {
             prefixes.reset(in, inOff, end);
             int ns = suffixes.reset(in, suffixStart, end);
             if (ns != n) throw new CorruptDataException("suffix count", suffixStart - inOff, ns + " suffix lengths for " + n + " prefix lengths");
-            out.requireRoom(n);
+            if (out != null) out.requireRoom(n);
             int sp = DeltaFormat.streamEnd(in, suffixStart, end, n, 32); // the suffix bytes
             int[] pre = prefixes.values(), suf = suffixes.values();
             boolean fresh = variant.freshPreviousValue();
             int step = variant.step();
-            int first = out.count();
+            int first = out == null ? 0 : out.count();
             int i = first;
             int pk = 0, pi = 0, sk = 0, si = 0;
             int prevLen = 0;
@@ -171,6 +182,12 @@ public final class DeltaByteArray implements ByteArrayCodec {
                 }
                 pi += k;
                 si += k;
+                if (out == null) {
+                    sp += (int) suffixBytes;
+                    prevLen = prev;
+                    i += k;
+                    continue;
+                }
                 out.reserve(k, bytes);
                 byte[] data = out.data();
                 int[] offs = out.offsets();

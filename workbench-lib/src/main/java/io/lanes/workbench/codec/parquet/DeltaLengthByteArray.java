@@ -13,8 +13,8 @@ import io.lanes.workbench.codec.CorruptDataException;
  * </pre>
  * The page is self-describing: the lengths stream carries the count. Decoding turns lengths into
  * offsets a batch of {@link DeltaBatchReader#BATCH} at a time, checking every length and the running
- * total against the page, then copies all bytes into the arena in one call. Thread-safe; its
- * {@link Decoder}s are not.
+ * total against the page, then copies all bytes into the arena in one call; its decoders also check
+ * a page without decoding it ({@link ValidatingDecoder}). Thread-safe; its {@link Decoder}s are not.
  */
 public final class DeltaLengthByteArray implements ByteArrayCodec {
     private final DeltaCodec32 lengths;
@@ -64,12 +64,12 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
     }
 
     @Override
-    public Decoder newDecoder() {
+    public ValidatingDecoder newDecoder() {
         return new LengthsDecoder(lengths);
     }
 
     /** Decodes DELTA_LENGTH_BYTE_ARRAY pages; its child lengths reader is built once and re-pointed per page. */
-    static final class LengthsDecoder implements Decoder {
+    static final class LengthsDecoder implements ValidatingDecoder {
         private final DeltaBatchReader reader;
 
         LengthsDecoder(DeltaCodec32 lengths) {
@@ -83,32 +83,48 @@ public final class DeltaLengthByteArray implements ByteArrayCodec {
             return out.count() - before;
         }
 
-        /** Decodes one DELTA_LENGTH_BYTE_ARRAY section at {@code off}; returns the offset after its bytes. */
+        @Override
+        public int validate(byte[] in, int inOff, int inLen) {
+            int end = inOff + inLen;
+            Bytes.requireEnd(decodeSection(in, inOff, inOff, end, null), end, "last value's bytes");
+            return DeltaFormat.count(in, inOff, end); // the header the section's walk accepted
+        }
+
+        /**
+         * Decodes one DELTA_LENGTH_BYTE_ARRAY section at {@code off} into {@code out}, or only checks
+         * it when {@code out} is null; returns the offset after its bytes.
+         */
         int decodeSection(byte[] in, int base, int off, int end, ByteArrays out) {
             int n = reader.reset(in, off, end);
-            out.requireRoom(n);
-            int first = out.count();
-            int start = out.bytes();
+            if (out != null) out.requireRoom(n);
+            int first = out == null ? 0 : out.count();
+            int start = out == null ? 0 : out.bytes();
             long total = 0;
             int i = first;
             for (int k; (k = reader.next()) > 0; ) {
                 int[] batch = reader.values();
                 // offsets are written ahead of the count; the values become visible once their bytes are copied
-                out.reserve(i + k - first, 0);
-                int[] offs = out.offsets();
+                int[] offs = null;
+                if (out != null) {
+                    out.reserve(i + k - first, 0);
+                    offs = out.offsets();
+                }
                 for (int j = 0; j < k; j++) {
                     int len = batch[j];
                     total += len;
                     // the bytes follow the lengths, so the total can never exceed what is left of the page
                     if (len < 0 || total > end - off) throw new CorruptDataException("value length", off - base, "value " + (i - first) + " has length " + len + ", " + total + " bytes in all, the page has " + (end - off));
-                    offs[++i] = start + (int) total;
+                    if (offs != null) offs[i + 1] = start + (int) total;
+                    i++;
                 }
             }
             int data = reader.end();
             Bytes.require(data - base, total, end - base, "value bytes");
-            out.reserve(0, total);
-            System.arraycopy(in, data, out.data(), start, (int) total);
-            out.commit(first + n);
+            if (out != null) {
+                out.reserve(0, total);
+                System.arraycopy(in, data, out.data(), start, (int) total);
+                out.commit(first + n);
+            }
             return data + (int) total;
         }
     }

@@ -66,6 +66,16 @@ public final class ParquetJavaDelta {
      */
     static void check(String name, int valueBits, int n, byte[] in, int inOff, int inLen) {
         int end = inOff + inLen;
+        int p = streamEnd(name, valueBits, n, in, inOff, end);
+        if (p != end) throw new CorruptDataException(name + " page end", p - inOff, (end - p) + " bytes after the last miniblock");
+    }
+
+    /**
+     * The offset after the stream at {@code inOff} whose header {@link #count} accepted with {@code n}
+     * values, its blocks checked as {@link #check} does (the byte-array encodings put more after it);
+     * errors give offsets from {@code inOff}.
+     */
+    static int streamEnd(String name, int valueBits, int n, byte[] in, int inOff, int end) {
         int p = inOff;
         int block = Leb128.readInt(in, p, end, "block size");
         p = Leb128.end(in, p);
@@ -88,7 +98,7 @@ public final class ParquetJavaDelta {
             if (bytes > end - p) throw new CorruptDataException(name + " miniblocks", p - inOff, "the block at byte " + blockAt + " needs " + bytes + " bytes, " + (end - p) + " remain");
             p += (int) bytes;
         }
-        if (p != end) throw new CorruptDataException(name + " page end", p - inOff, (end - p) + " bytes after the last miniblock");
+        return p;
     }
 
     /** A reader over the checked page, initialised; throws if the library fails or does not consume exactly the page. */

@@ -62,6 +62,8 @@ public final class PeerCodecs {
         out.add(new ParquetJavaRle(new RleHybrid32(new SeqScalarKernel32())));
         out.add(new ParquetJavaBss.Int32());
         out.add(new ParquetJavaBss.Int64());
+        out.add(ParquetJavaByteArrays.deltaLengthByteArray());
+        out.add(ParquetJavaByteArrays.deltaByteArray());
         return out;
     }
 }

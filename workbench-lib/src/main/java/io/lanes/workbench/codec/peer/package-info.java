@@ -6,8 +6,9 @@
  * {@code peer.jfp.integratedbinarypacking} (differential; meant for sorted data, and it round-trips
  * any int32 data, unsorted data just packs at wide widths); every block codec is composed with
  * VariableByte for the tail as the library prescribes. parquet-java 1.18.1:
- * {@code peer.parquet.delta(64)}, {@code peer.parquet.rle}, {@code peer.parquet.bss(64)} on the
- * same page layouts as our {@code parquet.*} codecs.
+ * {@code peer.parquet.delta(64)}, {@code peer.parquet.rle}, {@code peer.parquet.bss(64)},
+ * {@code peer.parquet.delta-length-byte-array} and {@code peer.parquet.delta-byte-array} on the same
+ * page layouts as our {@code parquet.*} codecs.
  *
  * <h2>What the adapters add to the peer's own decode</h2>
  * <ul>
@@ -21,6 +22,14 @@
  * /{@code readInt()} per value into the caller's buffer (how parquet-java's column readers consume
  * them), plus our checks first (the DELTA header and every block's widths, with a block size of at
  * most 65,536 values; RLE run headers) because parquet-java sizes arrays by those fields.</li>
+ * <li>parquet-java's byte-array readers ({@code ParquetJavaByteArrays}) likewise: a new reader and a
+ * ByteBuffer stream per page, one {@code readBytes()} per value, and per value the
+ * {@code ByteBuffer} view {@code Binary.toByteBuffer()} makes and one copy of its bytes into the
+ * caller's arena (the contract's output). Checking first costs more here: besides the block sizes
+ * of both length streams, our own decoder validates the whole page without copying a byte, which
+ * decodes every length stream once more than parquet-java does, because parquet-java trusts every
+ * length (it allocates from an unchecked prefix length, and a negative length re-reads earlier
+ * bytes).</li>
  * </ul>
  * The peers trust their input; the adapters do not, so a corrupt page is a
  * {@link io.lanes.workbench.codec.CorruptDataException} naming the field before the peer runs, and

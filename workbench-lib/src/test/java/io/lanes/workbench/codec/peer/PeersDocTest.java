@@ -1,6 +1,8 @@
 package io.lanes.workbench.codec.peer;
 
 import io.lanes.workbench.check.Allocations;
+import io.lanes.workbench.codec.ByteArrayCodec;
+import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
@@ -39,13 +41,17 @@ class PeersDocTest {
             byte[] page = HexFormat.of().parseHex(m.group(3).replaceAll("\\s+", ""));
             String what = c.name() + " on " + page.length + " bytes";
             Allocations.Run run = Allocations.run(() -> {
-                if (c instanceof IntCodec ic) ic.decode(page, 0, page.length, new int[1024], 0);
-                else ((LongCodec) c).decode(page, 0, page.length, new long[1024], 0);
+                switch (c) {
+                    case IntCodec ic -> ic.decode(page, 0, page.length, new int[1024], 0);
+                    case LongCodec lc -> lc.decode(page, 0, page.length, new long[1024], 0);
+                    case ByteArrayCodec bc -> bc.newDecoder().decode(page, 0, page.length, new ByteArrays());
+                    default -> throw new AssertionError(c.name() + " is no codec of values");
+                }
             });
             assertTrue(run.bounded(), what + ": " + run);
             CorruptDataException e = assertInstanceOf(CorruptDataException.class, run.thrown(), what);
             assertEquals(field, e.field(), what + ": " + e.getMessage());
         }
-        assertTrue(found >= 10, "reproducers found in " + DOC + ": " + found);
+        assertTrue(found >= 13, "reproducers found in " + DOC + ": " + found);
     }
 }
