@@ -61,13 +61,7 @@ public final class Compressed32 implements IntCodec {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
         byte[] raw = new byte[inner.maxEncodedBytes(n)];
         int rawLen = inner.encode(values, off, n, raw, 0);
-        int p = outOff;
-        long v = n;
-        while ((v & ~0x7FL) != 0) {
-            out[p++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        out[p++] = (byte) v;
+        int p = putCount(n, out, outOff);
         // the compressor may use all the room it is given: give it only the bound, so encode writes nothing past maxEncodedBytes
         return p - outOff + compressor.compress(raw, 0, rawLen, out, p, outOff + maxEncodedBytes(n) - p);
     }
@@ -83,17 +77,32 @@ public final class Compressed32 implements IntCodec {
     }
 
     static int count(byte[] in, int inOff, int inLen) {
+        return varint(in, inOff, 0, inLen, "value count");
+    }
+
+    /** The ULEB128 int at {@code in[inOff + at]} of a page of {@code inLen} bytes; errors name {@code field} and offsets from {@code inOff}. */
+    static int varint(byte[] in, int inOff, int at, int inLen, String field) {
         long v = 0;
         for (int i = 0; i < 5; i++) {
-            if (i >= inLen) throw new CorruptDataException("value count", i, "varint runs past the page");
-            int b = in[inOff + i];
+            if (at + i >= inLen) throw new CorruptDataException(field, at + i, "varint runs past the page");
+            int b = in[inOff + at + i];
             v |= (long) (b & 0x7F) << (7 * i);
             if (b >= 0) {
-                if (v > Integer.MAX_VALUE) throw new CorruptDataException("value count", 0, v + " values");
+                if (v > Integer.MAX_VALUE) throw new CorruptDataException(field, at, v + " is more than an int");
                 return (int) v;
             }
         }
-        throw new CorruptDataException("value count", 0, "varint longer than 5 bytes");
+        throw new CorruptDataException(field, at, "varint longer than 5 bytes");
+    }
+
+    /** Writes {@code v} as ULEB128 at {@code p}; returns the offset after it. */
+    static int putCount(long v, byte[] out, int p) {
+        while ((v & ~0x7FL) != 0) {
+            out[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out[p++] = (byte) v;
+        return p;
     }
 
     /** The most values a page of {@code pageBytes} holds: the count's byte, then at most the compressor's expansion. */
@@ -138,7 +147,7 @@ public final class Compressed32 implements IntCodec {
         int rawLen = inner.maxEncodedBytes(n);
         byte[] raw = scratch(rawLen);
         int c = countBytes(in, inOff);
-        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, frameField, c);
+        compressor.decompress(in, inOff + c, inLen - c, raw, 0, rawLen, frameField, c);
         inner.decode(raw, 0, rawLen, out, outOff);
         return n;
     }

@@ -58,13 +58,7 @@ public final class Compressed64 implements LongCodec {
         Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
         byte[] raw = new byte[inner.maxEncodedBytes(n)];
         int rawLen = inner.encode(values, off, n, raw, 0);
-        int p = outOff;
-        long v = n;
-        while ((v & ~0x7FL) != 0) {
-            out[p++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        out[p++] = (byte) v;
+        int p = Compressed32.putCount(n, out, outOff);
         // the compressor may use all the room it is given: give it only the bound, so encode writes nothing past maxEncodedBytes
         return p - outOff + compressor.compress(raw, 0, rawLen, out, p, outOff + maxEncodedBytes(n) - p);
     }
@@ -86,7 +80,7 @@ public final class Compressed64 implements LongCodec {
         int rawLen = inner.maxEncodedBytes(n);
         byte[] raw = Compressed32.scratch(rawLen);
         int c = Compressed32.countBytes(in, inOff);
-        compressor.decompress(in, inOff + c, inLen - c, raw, rawLen, frameField, c);
+        compressor.decompress(in, inOff + c, inLen - c, raw, 0, rawLen, frameField, c);
         inner.decode(raw, 0, rawLen, out, outOff);
         return n;
     }

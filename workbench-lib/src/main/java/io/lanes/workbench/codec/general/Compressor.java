@@ -35,12 +35,13 @@ sealed interface Compressor {
     int compress(byte[] src, int off, int len, byte[] dst, int dstOff, int dstLen);
 
     /**
-     * Decompresses exactly {@code rawLen} bytes from {@code src[off, off+len)} into {@code dst}.
+     * Decompresses exactly {@code rawLen} bytes from {@code src[off, off+len)} into {@code dst} at
+     * {@code dstOff}.
      *
      * @throws CorruptDataException naming {@code field} and {@code at} when the input is not a valid
      *                              frame of exactly that many bytes
      */
-    void decompress(byte[] src, int off, int len, byte[] dst, int rawLen, String field, int at);
+    void decompress(byte[] src, int off, int len, byte[] dst, int dstOff, int rawLen, String field, int at);
 
     /**
      * zstd at a fixed level (one frame, content size recorded). Decompression reuses one context
@@ -90,10 +91,10 @@ sealed interface Compressor {
         }
 
         @Override
-        public void decompress(byte[] src, int off, int len, byte[] dst, int rawLen, String field, int at) {
+        public void decompress(byte[] src, int off, int len, byte[] dst, int dstOff, int rawLen, String field, int at) {
             int r;
             try {
-                r = CONTEXT.get().decompressByteArray(dst, 0, rawLen, src, off, len);
+                r = CONTEXT.get().decompressByteArray(dst, dstOff, rawLen, src, off, len);
             } catch (RuntimeException e) { // a context reports every error by ZstdException
                 throw new CorruptDataException(field, at, "zstd: " + e.getMessage());
             }
@@ -130,10 +131,10 @@ sealed interface Compressor {
         }
 
         @Override
-        public void decompress(byte[] src, int off, int len, byte[] dst, int rawLen, String field, int at) {
+        public void decompress(byte[] src, int off, int len, byte[] dst, int dstOff, int rawLen, String field, int at) {
             int r;
             try {
-                r = D.decompress(src, off, len, dst, 0, rawLen);
+                r = D.decompress(src, off, len, dst, dstOff, rawLen);
             } catch (RuntimeException e) {
                 throw new CorruptDataException(field, at, "lz4: " + e.getMessage());
             }

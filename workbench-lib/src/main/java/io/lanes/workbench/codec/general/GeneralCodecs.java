@@ -5,13 +5,15 @@ import io.lanes.workbench.codec.parquet.ByteStreamSplit32;
 import io.lanes.workbench.codec.parquet.ByteStreamSplit64;
 import io.lanes.workbench.codec.parquet.Plain32;
 import io.lanes.workbench.codec.parquet.Plain64;
+import io.lanes.workbench.codec.parquet.PlainByteArray;
 
 import java.util.List;
 
 /**
  * General-purpose baselines over PLAIN (and BYTE_STREAM_SPLIT) bytes, as registered codecs. zstd
  * runs at level 3 (zstd's default); lz4 is the block format's fast compressor. int64 twins add 64
- * to the encoding's name.
+ * to the encoding's name; the byte-string ones name their layout after the compressor
+ * ({@code zstd.plain-byte-array}).
  */
 public final class GeneralCodecs {
     /** The zstd level of every zstd arm. */
@@ -30,6 +32,8 @@ public final class GeneralCodecs {
                 new Compressed32("bss.zstd", zstd, new ByteStreamSplit32()),
                 new Compressed64("zstd64", zstd, new Plain64()),
                 new Compressed64("lz464", lz4, new Plain64()),
-                new Compressed64("bss64.zstd", zstd, new ByteStreamSplit64()));
+                new Compressed64("bss64.zstd", zstd, new ByteStreamSplit64()),
+                new CompressedByteArray("zstd.plain-byte-array", zstd, new PlainByteArray()),
+                new CompressedByteArray("lz4.plain-byte-array", lz4, new PlainByteArray()));
     }
 }
