@@ -67,7 +67,7 @@ class PluginCliTest {
     void codecsListsAPluginFromTheFlagOrTheEnvironment(@TempDir Path tmp) throws Exception {
         Path jar = PluginJars.demo(tmp);
         String row = "demo\\.plain32 +int32 +demo +flat +demo +plugin " + java.util.regex.Pattern.quote(jar.toString())
-                + " \\(provider demo\\.DemoProvider\\) +demo plugin: count, then every value little-endian";
+                + " \\(provider demo\\.DemoProvider\\) +- +demo plugin: count, then every value little-endian";
         for (Run r : List.of(cli("codecs", "--plugin", jar.toString()), cli(Map.of(CodecPlugins.ENV, jar.toString()), "codecs"))) {
             assertEquals(0, r.code(), r.all());
             List<String> lines = r.out().lines().toList();
