@@ -22,10 +22,10 @@ public enum DeltaByteArrayVariant {
      */
     ALLOC_PER_VALUE("alloc-per-value", "previous value in a new byte[] per value (the pre-fix decoders' string), then copied into the arena", "a byte[] per value"),
     /**
-     * The two child length decoders (and their batch buffers) built anew for every page, as the
+     * The two child length decoders (each with its batch buffer) built anew for every page, as the
      * pre-fix Velox decoder made its child decoders per page. It allocates per page by design.
      */
-    DECODERS_PER_PAGE("decoders-per-page", "child decoders and their batch buffers built for every page", "two child decoders and their batch buffers per page"),
+    DECODERS_PER_PAGE("decoders-per-page", "child decoders and their batch buffers built for every page", "two child decoders per page"),
     /**
      * One value per step: its two lengths taken from the child decoders one at a time (each decoding
      * one DELTA block at a time, the smallest unit a stream decodes in), checked, the arena grown for
