@@ -123,7 +123,11 @@ public final class DeltaByteArray implements ByteArrayCodec {
         private final DeltaCodec32 lengths;
         private final DeltaByteArrayVariant variant;
         private DeltaBatchReader prefixes, suffixes;
-        /** {@link DeltaByteArrayVariant#ALLOC_PER_VALUE}: the previous value, a new array per value (kept in a field, as a decoder's string is). */
+        /**
+         * {@link DeltaByteArrayVariant#ALLOC_PER_VALUE}: the previous value, a new array per value,
+         * held in a field as the pre-fix decoder held its string: the array escapes, so the JIT
+         * cannot elide its allocation.
+         */
         private byte[] previous = EMPTY;
 
         PrefixDecoder(DeltaCodec32 lengths, DeltaByteArrayVariant variant) {
@@ -180,20 +184,20 @@ public final class DeltaByteArray implements ByteArrayCodec {
                     prev = a + b;
                     bytes += prev;
                 }
-                pi += k;
-                si += k;
-                if (out == null) {
+                if (out == null) { // checking only: the next step needs only where the suffixes and the last value end
                     sp += (int) suffixBytes;
                     prevLen = prev;
                     i += k;
+                    pi += k;
+                    si += k;
                     continue;
                 }
                 out.reserve(k, bytes);
                 byte[] data = out.data();
                 int[] offs = out.offsets();
                 int at = offs[i];
-                for (int j = pi - k, l = si - k; j < pi; j++, l++) {
-                    int a = pre[j], b = suf[l];
+                for (int j = 0; j < k; j++) {
+                    int a = pre[pi + j], b = suf[si + j];
                     if (fresh) {
                         byte[] v = new byte[a + b];
                         System.arraycopy(previous, 0, v, 0, a);
@@ -210,6 +214,8 @@ public final class DeltaByteArray implements ByteArrayCodec {
                     offs[++i] = at;
                 }
                 out.commit(i);
+                pi += k;
+                si += k;
             }
             Bytes.requireEnd(sp, end, "last suffix");
             return n;
