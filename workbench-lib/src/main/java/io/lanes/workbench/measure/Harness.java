@@ -184,9 +184,8 @@ public final class Harness {
         List<Measurement> out = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             Prepared p = ps.get(i);
-            long outBytes = (long) p.n * col.type().bytes();
             out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), point,
-                    p.n, p.encodedBytes, outBytes, dec[i], enc[i]));
+                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i]));
         }
         return out;
     }

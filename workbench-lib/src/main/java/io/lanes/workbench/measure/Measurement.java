@@ -10,11 +10,11 @@ import java.util.Arrays;
  * @param control      whether this is the control twin of another arm (same kernel and bytes, other buffers)
  * @param columnId     column registry id
  * @param dataset      dataset of the column
- * @param type         {@code int32} or {@code int64}
+ * @param type         {@code int32}, {@code int64} or {@code byte-array}
  * @param workingSet   ladder point label
  * @param values       values per call
  * @param inputBytes   encoded bytes a decode call reads
- * @param outputBytes  decoded bytes a decode call writes
+ * @param outputBytes  decoded bytes a decode call writes as values (byte arrays: the values' own bytes, offsets not counted)
  * @param decodeNanos  per-repetition nanoseconds of one decode call
  * @param encodeNanos  per-repetition nanoseconds of one encode call (empty for store-only)
  */

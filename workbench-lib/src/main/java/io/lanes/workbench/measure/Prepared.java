@@ -9,7 +9,6 @@ import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.parquet.ParquetPage;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Pages;
-import io.lanes.workbench.corpus.ValueType;
 
 import java.util.Arrays;
 import java.util.List;
@@ -33,7 +32,7 @@ import java.util.List;
  * repetition its own placement, so a median is over placements rather than one allocation's luck,
  * and twin arms see the same mix.
  */
-public abstract sealed class Prepared permits PreparedValues32, PreparedValues64 {
+public abstract sealed class Prepared permits PreparedValues32, PreparedValues64, PreparedByteArrays {
     /** Slack before the encoded pages and before the output: the range placements move within. */
     public static final int PAD_BYTES = 4096;
 
@@ -123,6 +122,9 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
 
     abstract void moveOutput(int outOffBytes);
 
+    /** Bytes one decode call writes as values: n times the value width, or a byte-array column's value bytes. */
+    public abstract long outputBytes();
+
     /** The arm this was prepared for. */
     public Arm arm() {
         return arm;
@@ -150,8 +152,11 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
 
     /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values, encoded by the arm's codec as one page. */
     public static Prepared of(Arm arm, Column col, int n) {
-        if (col.type() == ValueType.INT32) return new PreparedValues32(arm, tile(col.ints(), n), col.id(), null);
-        return new PreparedValues64(arm, tile(col.longs(), n), col.id(), null);
+        return switch (col.type()) {
+            case INT32 -> new PreparedValues32(arm, tile(col.ints(), n), col.id(), null);
+            case INT64 -> new PreparedValues64(arm, tile(col.longs(), n), col.id(), null);
+            case BYTE_ARRAY -> new PreparedByteArrays(arm, PreparedByteArrays.tile(col.strings(), n), col.id(), null);
+        };
     }
 
     /**
@@ -163,8 +168,11 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
     public static Prepared of(Arm arm, Pages pages) {
         requireDecodes(arm, pages);
         Column v = pages.values();
-        if (v.type() == ValueType.INT32) return new PreparedValues32(arm, v.ints(), v.id(), pages.pages());
-        return new PreparedValues64(arm, v.longs(), v.id(), pages.pages());
+        return switch (v.type()) {
+            case INT32 -> new PreparedValues32(arm, v.ints(), v.id(), pages.pages());
+            case INT64 -> new PreparedValues64(arm, v.longs(), v.id(), pages.pages());
+            case BYTE_ARRAY -> new PreparedByteArrays(arm, v.strings(), v.id(), pages.pages());
+        };
     }
 
     /**
@@ -179,7 +187,7 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
         List<String> can = CodecRegistry.all().stream().filter(x -> x.valueBits() == v.type().bytes() * 8 && x.pageFormat().equals(pages.format()))
                 .map(Codec::name).toList();
         throw new IllegalArgumentException("codec " + c.name() + " cannot decode the " + pages.format() + " " + v.type().label() + " pages of "
-                + v.id() + " (it reads " + c.pageFormat() + " int" + c.valueBits() + " pages); codecs that can: "
+                + v.id() + " (it reads " + c.pageFormat() + " " + (c.valueBits() == 8 ? "byte-array" : "int" + c.valueBits()) + " pages); codecs that can: "
                 + (can.isEmpty() ? "none registered" : String.join(", ", can)));
     }
 

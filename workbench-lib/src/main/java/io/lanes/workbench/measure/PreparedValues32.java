@@ -67,6 +67,11 @@ final class PreparedValues32 extends Prepared {
     }
 
     @Override
+    public long outputBytes() {
+        return (long) 4 * n;
+    }
+
+    @Override
     void moveOutput(int outOffBytes) {
         outOff = outOffBytes / 4;
     }

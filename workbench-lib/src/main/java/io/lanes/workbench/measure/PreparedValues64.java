@@ -67,6 +67,11 @@ final class PreparedValues64 extends Prepared {
     }
 
     @Override
+    public long outputBytes() {
+        return (long) 8 * n;
+    }
+
+    @Override
     void moveOutput(int outOffBytes) {
         outOff = outOffBytes / 8;
     }

@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
@@ -13,6 +14,7 @@ public final class StoreOnly {
     /** Name of the arm in results. */
     public static final String NAME = "store-only";
 
+    private static final VectorSpecies<Byte> B = ByteVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Long> L = LongVector.SPECIES_PREFERRED;
 
@@ -35,5 +37,18 @@ public final class StoreOnly {
         int bound = L.loopBound(n);
         for (; i < bound; i += L.length()) v.intoArray(out, off + i);
         for (; i < n; i++) out[off + i] = seed;
+    }
+
+    /**
+     * Writes what a byte-array decode writes: {@code nBytes} arena bytes into {@code data} and
+     * {@code nOffsets} offsets into {@code offsets}, from index 0, all {@code seed}.
+     */
+    public static void store(byte[] data, int nBytes, int[] offsets, int nOffsets, int seed) {
+        ByteVector v = ByteVector.broadcast(B, (byte) seed);
+        int i = 0;
+        int bound = B.loopBound(nBytes);
+        for (; i < bound; i += B.length()) v.intoArray(data, i);
+        for (; i < nBytes; i++) data[i] = (byte) seed;
+        store(offsets, 0, nOffsets, seed);
     }
 }

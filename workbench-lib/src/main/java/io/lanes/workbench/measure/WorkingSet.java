@@ -60,11 +60,15 @@ public record WorkingSet(String label, long bytes) {
     /**
      * Values of {@code col} to measure at this point, a multiple of 1024 so every block is full: at a
      * footprint, as many as let the output plus a plain-sized input fit it (the column tiled or cut
-     * to that many); at {@value #WHOLE_COLUMN}, the column's size rounded up.
+     * to that many; for byte arrays, by the column's mean length, each value counting its offset
+     * decoded and its 4-byte length in PLAIN); at {@value #WHOLE_COLUMN}, the column's size rounded up.
      */
     public int values(io.lanes.workbench.corpus.Column col) {
         if (wholeColumn()) return (int) Math.min(Math.max(1024, (col.size() + 1023L) / 1024 * 1024), 1 << 28);
-        long n = bytes / (2L * col.type().bytes());
+        // a byte-array value takes its bytes plus a 4-byte offset decoded, its bytes plus a 4-byte
+        // length in a PLAIN page: the footprint counts both, by the column's mean length
+        double perValue = col.type().integer() ? col.type().bytes() : 4 + (col.size() == 0 ? 0 : col.valueBytes() / (double) col.size());
+        long n = (long) (bytes / (2 * perValue));
         n = Math.max(1024, (n / 1024) * 1024);
         return (int) Math.min(n, 1 << 28);
     }

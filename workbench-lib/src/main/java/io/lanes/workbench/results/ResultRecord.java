@@ -1,5 +1,6 @@
 package io.lanes.workbench.results;
 
+import io.lanes.workbench.corpus.ValueType;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Measurement;
 import io.lanes.workbench.measure.StoreOnly;
@@ -35,14 +36,18 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
      * @param gate      the validity-gate label of the point ({@code pending} until it is known)
      */
     public static ResultRecord of(Fingerprint fp, Measurement m, Measurement storeOnly, String gate) {
-        int valueBytes = m.type().equals("int64") ? 8 : 4;
+        // the plain size: PLAIN's bytes per value, for byte arrays each value's bytes and its 4-byte length
+        double plain = switch (ValueType.parse(m.type())) {
+            case INT32 -> 4.0 * m.values();
+            case INT64 -> 8.0 * m.values();
+            case BYTE_ARRAY -> m.outputBytes() + 4.0 * m.values();
+        };
         boolean wall = m.arm().equals(StoreOnly.NAME);
         long encoded = wall ? 0 : m.inputBytes();
         double[] d = m.decodeNanos().clone();
         java.util.Arrays.sort(d);
         double med = m.decodeMedian();
         double encMed = m.encodeMedian();
-        double plain = (double) m.values() * valueBytes;
         return new ResultRecord(fp.get("machine"), Fingerprint.jdk(), fp.get("timestamp"), m.arm(), m.dataset(), m.columnId(),
                 m.type(), m.values(), m.workingSet(), wall ? 0 : m.inputBytes(), m.outputBytes(), encoded,
                 wall ? Double.NaN : encoded * 8.0 / m.values(), wall ? Double.NaN : plain / encoded,
