@@ -1,5 +1,6 @@
 package io.lanes.workbench.corpus;
 
+import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
@@ -57,7 +58,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         }
     }
 
-    /** Every flat integer column of a file with pages the decoders read, and the columns left out with the reason. */
+    /** Every flat integer and byte-array column of a file with pages the decoders read, and the columns left out with the reason. */
     public record Selection(List<Pages> pages, List<String> skipped) {
     }
 
@@ -84,11 +85,12 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
      *
      * @param file     a Parquet file
      * @param column   a leaf column's path (for a flat schema, its name)
-     * @param decoders the codecs that will decode the pages; those of the column's width must share one
-     *                 page format (others are ignored)
+     * @param decoders the codecs that will decode the pages: of the page formats those of the column's
+     *                 type read, the one holding most of the column's values is taken (the column's pages
+     *                 in other formats are listed as skipped; codecs of other types or formats are ignored)
      * @return the pages, labelled {@code <folder>/<file name>:<column>}
-     * @throws CorpusException no such file or column, not a Parquet file, a column that is not INT32 or
-     *                         INT64 (or whose logical type DuckDB would convert), no decoder of its width,
+     * @throws CorpusException no such file or column, not a Parquet file, a column that is not INT32,
+     *                         INT64 or BYTE_ARRAY (or whose logical type DuckDB would convert), no decoder of its width,
      *                         no page in the decoders' format, a malformed footer, column chunk, page header
      *                         or level section (the message then names the field, its byte offset, row
      *                         group and page), a compression this reader does not read
@@ -107,7 +109,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
 
     /**
      * {@link #ofFile(Path, String, List)} for every column of a file; columns it refuses (not
-     * INT32 or INT64, repeated, no page the decoders read, malformed pages, ...) are listed in
+     * INT32, INT64 or BYTE_ARRAY, repeated, no page the decoders read, malformed pages, ...) are listed in
      * {@link Selection#skipped()} with its one-line reason, and the other columns are still read.
      *
      * @throws CorpusException no such file, not a Parquet file, or no column has pages the decoders read
@@ -124,7 +126,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
             }
         }
         if (out.isEmpty()) {
-            throw new CorpusException("file " + file + ": no integer column has pages the codecs decode"
+            throw new CorpusException("file " + file + ": no integer or byte-array column has pages the codecs decode"
                     + (skipped.isEmpty() ? "" : " (" + skipped.getFirst() + (skipped.size() > 1 ? "; and " + (skipped.size() - 1) + " more" : "") + ")"));
         }
         return new Selection(List.copyOf(out), List.copyOf(skipped));
@@ -139,7 +141,11 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
      * @throws CorpusException no decoder of the column's width, or none reads parquet-java's pages
      */
     public static Pages writtenByParquetJava(Column col, List<? extends Codec> decoders) {
-        List<ParquetPage> all = col.type() == ValueType.INT32 ? ParquetJavaPages.write(col.ints()) : ParquetJavaPages.write(col.longs());
+        List<ParquetPage> all = switch (col.type()) {
+            case INT32 -> ParquetJavaPages.write(col.ints());
+            case INT64 -> ParquetJavaPages.write(col.longs());
+            case BYTE_ARRAY -> throw new CorpusException("column " + col.id() + " is byte-array: parquet-java's pages are written for integer columns only");
+        };
         String id = "parquet-java(" + col.id() + ")";
         return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id,
                 () -> col, col.provenance() + "; pages written by " + ParquetJavaPages.WRITER);
@@ -160,17 +166,23 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
                 || logical.matches("INT_(8|16|32|64)|UINT_(8|16)|INTEGER\\((8|16|32|64),signed\\)|INTEGER\\((8|16),unsigned\\)");
     }
 
+    /** Logical types of BYTE_ARRAY whose bytes DuckDB returns as stored (strings as VARCHAR, the rest as BLOB). */
+    private static boolean bytesAsRead(String logical) {
+        return logical == null || logical.equals("STRING") || logical.equals("UTF8") || logical.equals("JSON") || logical.equals("ENUM");
+    }
+
     private static Pages ofFile(Path file, ParquetFile pf, ParquetFile.Column col, List<? extends Codec> decoders) {
         String what = "file " + file + " column '" + col.path() + "'";
         ValueType type = switch (col.physicalType()) {
             case "INT32" -> ValueType.INT32;
             case "INT64" -> ValueType.INT64;
-            default -> throw new CorpusException(what + " is " + col.physicalType() + ", not INT32 or INT64");
+            case "BYTE_ARRAY" -> ValueType.BYTE_ARRAY;
+            default -> throw new CorpusException(what + " is " + col.physicalType() + ", not INT32, INT64 or BYTE_ARRAY");
         };
         if (col.maxRepetition() > 0) throw new CorpusException(what + " is repeated; only flat columns are read");
-        if (!storedAsRead(col.logicalType())) {
+        if (type == ValueType.BYTE_ARRAY ? !bytesAsRead(col.logicalType()) : !storedAsRead(col.logicalType())) {
             throw new CorpusException(what + " is " + col.physicalType() + " " + col.logicalType() + ": DuckDB, the independent reader, "
-                    + "would return converted values; integers, DATE and TIMESTAMP(MICROS) columns can be checked");
+                    + "would return converted values; integers, DATE and TIMESTAMP(MICROS) columns, and byte arrays that are strings, JSON or plain binary, can be checked");
         }
         List<ParquetPage> all;
         try {
@@ -199,10 +211,14 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
             throw new CorpusException(what + " (" + type.label() + "): no codec given takes " + type.label() + " values; codecs that decode its pages: "
                     + decodersOf(all));
         }
-        if (formats.size() > 1) {
-            throw new CorpusException(what + ": the " + type.label() + " codecs given decode different page formats " + formats + "; time one format per run");
+        // one format per column: of those the codecs read, the one holding most of the column's values
+        // (a writer may switch encodings mid-column, e.g. from a dictionary to PLAIN); the rest are skipped
+        Map<String, Long> held = new LinkedHashMap<>();
+        for (String f : formats) held.put(f, 0L);
+        for (ParquetPage p : all) {
+            if (p.holdsValues() && p.codec() != null) held.computeIfPresent(CodecRegistry.get(p.codec()).pageFormat(), (f, n) -> n + p.nonNull() + 1);
         }
-        String format = formats.iterator().next();
+        String format = held.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         List<ParquetPage> kept = new ArrayList<>();
         List<int[]> ranges = new ArrayList<>();
         List<ParquetPage> left = new ArrayList<>();
@@ -221,7 +237,8 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
             at += p.nonNull();
         }
         if (kept.isEmpty()) {
-            throw new CorpusException(what + ": no page in the " + format + " format the codecs decode; its pages: " + String.join(", ", countByKind(all, p -> "")));
+            throw new CorpusException(what + ": no page in the " + String.join(" or ", formats) + " format the codecs decode; its pages: "
+                    + String.join(", ", countByKind(all, p -> "")));
         }
         if (kept.stream().allMatch(p -> p.nonNull() == 0)) throw new CorpusException(what + ": its " + kept.size() + " " + format + " pages hold only nulls");
         Column ref;
@@ -243,6 +260,15 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         int n = 0;
         for (int[] r : ranges) n += r[1];
         int k = 0;
+        if (ref.type() == ValueType.BYTE_ARRAY) {
+            ByteArrays from = ref.strings();
+            ByteArrays v = new ByteArrays();
+            for (int[] r : ranges) {
+                v.reserve(r[1], from.offsets()[r[0] + r[1]] - from.offsets()[r[0]]);
+                for (int i = r[0]; i < r[0] + r[1]; i++) v.add(from.data(), from.offsets()[i], from.length(i));
+            }
+            return Column.ofStrings(id, dataset, v, provenance);
+        }
         if (ref.type() == ValueType.INT32) {
             int[] v = new int[n];
             for (int[] r : ranges) {

@@ -97,13 +97,17 @@ public final class Harness {
 
     /**
      * Runs every arm on every writer's pages, as one point {@link #PAGES}. Arms whose codec takes
-     * the other value type are skipped for those pages, as for columns.
+     * another value type or reads another page format are skipped for those pages ({@link #takes(Arm, Pages)}).
      *
-     * @throws IllegalArgumentException before anything is timed, if an arm of the pages' value type
-     *                                  cannot read their page format
+     * @throws IllegalArgumentException before anything is timed, if an arm reads the value type of
+     *                                  some page sets but the page format of none
      */
     public void runPages(List<Arm> arms, List<Pages> pages, Listener listener) {
-        for (Pages p : pages) for (Arm a : arms) if (takes(a, p.values())) Prepared.requireDecodes(a, p);
+        for (Arm a : arms) {
+            if (a.isStoreOnly() || pages.stream().anyMatch(p -> takes(a, p))) continue;
+            // an arm that reads none of the page sets: name what it reads and who reads the first of its type
+            pages.stream().filter(p -> takes(a, p.values())).findFirst().ifPresent(p -> Prepared.requireDecodes(a, p));
+        }
         List<Measurement> atPoint = new ArrayList<>();
         for (Pages p : pages) {
             List<Measurement> ms = measure(arms, p);
@@ -119,9 +123,17 @@ public final class Harness {
         return measure(arms, col, ws.label(), a -> Prepared.of(a, col, n));
     }
 
-    /** Measures all arms on a writer's pages as written, alternating inside every repetition; the point is {@link #PAGES}. */
+    /**
+     * Measures the arms that read {@code pages} ({@link #takes(Arm, Pages)}) on them as written,
+     * alternating inside every repetition; the point is {@link #PAGES}.
+     */
     public List<Measurement> measure(List<Arm> arms, Pages pages) {
-        return measure(arms, pages.values(), PAGES, a -> Prepared.of(a, pages));
+        return measure(arms.stream().filter(a -> takes(a, pages)).toList(), pages.values(), PAGES, a -> Prepared.of(a, pages));
+    }
+
+    /** Whether {@code a} can be measured on a writer's pages: the wall always, a codec when it reads their value type and page format. */
+    public static boolean takes(Arm a, Pages pages) {
+        return takes(a, pages.values()) && (a.isStoreOnly() || a.codec().pageFormat().equals(pages.format()));
     }
 
     /** Whether {@code a} can be measured on {@code col}: the wall always, a codec when it takes the column's value type. */

@@ -109,7 +109,9 @@ public final class Recorder {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("columns", pages.stream().map(p -> p.values().id()).toList());
         settings.put("ladder", List.of());
-        settings.put("arms_skipped", armsSkipped(arms, pages.stream().map(Pages::values).toList(), log));
+        List<Map<String, Object>> skipped = new ArrayList<>(armsSkipped(arms, pages.stream().map(Pages::values).toList(), log));
+        skipped.addAll(armsOfOtherFormats(arms, pages, log));
+        settings.put("arms_skipped", skipped);
         settings.put("working_set", Harness.PAGES + ": each column's pages as written; the ladder does not apply");
         settings.put("pages", pages.stream().map(p -> {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -200,6 +202,30 @@ public final class Recorder {
             var point = first.getValue().entrySet().iterator().next();
             log.accept(out.size() + " of " + columns.size() + " columns are longer than a working set and measure part of their values, e.g. "
                     + first.getKey() + ": " + point.getValue() + " at " + point.getKey() + "; metadata.json lists each under columns_cut" + whole);
+        }
+        return out;
+    }
+
+    /**
+     * The arms that take some page sets' value type but not their page format, as metadata.json
+     * records them; the log says it once per arm: a column's pages are timed in one format, and only
+     * the arms that read it decode them.
+     */
+    static List<Map<String, Object>> armsOfOtherFormats(List<Arm> arms, List<Pages> pages, Consumer<String> log) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Arm a : arms) {
+            if (a.isStoreOnly()) continue;
+            List<Pages> not = pages.stream().filter(p -> Harness.takes(a, p.values()) && !Harness.takes(a, p)).toList();
+            if (not.isEmpty()) continue;
+            List<String> ids = not.stream().map(p -> p.values().id()).toList();
+            String formats = String.join(" or ", not.stream().map(Pages::format).distinct().toList());
+            log.accept("arm " + a.name() + " skipped on " + ids.size() + " page " + (ids.size() == 1 ? "set" : "sets") + " (" + abbreviate(ids) + "): it reads "
+                    + a.codec().pageFormat() + " pages; theirs are " + formats);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("arm", a.name());
+            m.put("reason", "it reads " + a.codec().pageFormat() + " pages; these columns' timed pages are " + formats);
+            m.put("columns", ids);
+            out.add(m);
         }
         return out;
     }

@@ -45,6 +45,7 @@ public record ParquetPage(String column, int rowGroup, String kind, String encod
             }
             case "PLAIN" -> {
                 if (isInt) { codec = is64 ? "parquet.plain64" : "parquet.plain"; codecPage = counted(nonNull, values); }
+                if (isBytes && !kind.equals("DICTIONARY")) { codec = "parquet.plain-byte-array"; codecPage = counted(nonNull, values); }
             }
             case "BYTE_STREAM_SPLIT" -> {
                 if (isInt) { codec = is64 ? "parquet.bss64" : "parquet.bss"; codecPage = counted(nonNull, values); }
