@@ -43,8 +43,8 @@ final class FuzzCommand implements Callable<Integer> {
     List<String> codecs = new ArrayList<>();
     @Option(names = "--parquet", paramLabel = "FILE", description = "mutate this whole Parquet file and read it through the pages path (bench --pages), repeatable")
     List<Path> parquet = new ArrayList<>();
-    @Option(names = "--parquet-suite", description = "mutate the committed parquet-testing files (datasets/parquet-testing) and three files DuckDB writes "
-            + "from a fixed query (v1 Snappy, v2 ZSTD, v2 uncompressed; written to datasets/cache/duckdb-written), as --parquet does")
+    @Option(names = "--parquet-suite", description = "mutate the committed parquet-testing files (datasets/parquet-testing) and four files DuckDB writes "
+            + "from a fixed query (v1 Snappy, v2 ZSTD, v2 uncompressed, v2 ZSTD without dictionaries; written to datasets/cache/duckdb-written), as --parquet does")
     boolean parquetSuite;
     @Option(names = "--pages", paramLabel = "N", description = "mutated pages per codec, or mutated files per --parquet file (default: ${DEFAULT-VALUE})")
     int pages = 2000;
@@ -88,7 +88,8 @@ final class FuzzCommand implements Callable<Integer> {
         }
         Path duck = at.cache().resolve("duckdb-written");
         files.addAll(DuckWritten.write(duck));
-        System.out.println("parquet suite: " + (files.size() - 3) + " committed files from " + committed + ", 3 DuckDB-written files in " + duck);
+        System.out.println("parquet suite: " + (files.size() - DuckWritten.FILES_WRITTEN) + " committed files from " + committed + ", "
+                + DuckWritten.FILES_WRITTEN + " DuckDB-written files in " + duck);
         return files;
     }
 

@@ -70,12 +70,23 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
     }
 
     /**
-     * One line for a console: label, type, pages by kind and encoding, values, bytes, writer and the
-     * pages skipped.
+     * Nulls in the timed pages: rows their definition levels mark null. Decoders read the values
+     * section only (the levels are stripped), so a null costs them nothing; this says how many rows
+     * the values stand for.
+     */
+    public long nulls() {
+        long n = 0;
+        for (ParquetPage p : pages) n += p.numValues() - p.nonNull();
+        return n;
+    }
+
+    /**
+     * One line for a console: label, type, pages by kind and encoding, values, nulls, bytes, writer
+     * and the pages skipped.
      */
     public String summary() {
-        return String.format(Locale.ROOT, "%s (%s): %s, %d values, %d bytes, written by %s; skipped: %s", values.id(), values.type().label(),
-                String.join(", ", countByKind(pages, p -> "")), values.size(), encodedBytes(), writer,
+        return String.format(Locale.ROOT, "%s (%s): %s, %d values, %d nulls, %d bytes, written by %s; skipped: %s", values.id(), values.type().label(),
+                String.join(", ", countByKind(pages, p -> "")), values.size(), nulls(), encodedBytes(), writer,
                 skipped.isEmpty() ? "none" : String.join(", ", skipped));
     }
 

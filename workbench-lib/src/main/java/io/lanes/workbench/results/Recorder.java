@@ -121,6 +121,7 @@ public final class Recorder {
             m.put("format", p.format());
             m.put("pages", p.pages().size());
             m.put("values", p.values().size());
+            m.put("nulls", p.nulls());
             m.put("encoded_bytes", p.encodedBytes());
             m.put("skipped", p.skipped());
             m.put("provenance", p.values().provenance());
