@@ -53,4 +53,21 @@ public interface ByteArrayCodec extends Codec {
          */
         int decode(byte[] in, int inOff, int inLen, ByteArrays out);
     }
+
+    /**
+     * A decoder that can also read only some rows of a page (a sparse read); see
+     * {@link SelectiveIntCodec#decodeRows}. Not thread-safe; reusable across pages.
+     */
+    interface SelectiveDecoder extends Decoder {
+        /**
+         * Appends the rows {@code rows[0, nRows)} of the page to {@code out}, in row order, reading the
+         * page no further than the last of them needs; returns {@code nRows}.
+         *
+         * @param rows row numbers, strictly ascending, each below the page's value count
+         * @throws CorruptDataException     if the part of the page read fails validation
+         * @throws IllegalArgumentException if {@code rows} is not strictly ascending within the page
+         * @throws ByteArrays.LimitExceeded if {@code out}'s limits cannot take the rows
+         */
+        int decodeRows(byte[] in, int inOff, int inLen, int[] rows, int nRows, ByteArrays out);
+    }
 }

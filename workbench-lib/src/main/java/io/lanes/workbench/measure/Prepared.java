@@ -32,7 +32,7 @@ import java.util.List;
  * repetition its own placement, so a median is over placements rather than one allocation's luck,
  * and twin arms see the same mix.
  */
-public abstract sealed class Prepared permits PreparedValues32, PreparedValues64, PreparedByteArrays {
+public abstract sealed class Prepared permits PreparedValues32, PreparedValues64, PreparedByteArrays, PreparedSelected {
     /** Slack before the encoded pages and before the output: the range placements move within. */
     public static final int PAD_BYTES = 4096;
 
@@ -152,6 +152,7 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
 
     /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values, encoded by the arm's codec as one page. */
     public static Prepared of(Arm arm, Column col, int n) {
+        if (arm.selection() != null) return new PreparedSelected(arm, col, n);
         return switch (col.type()) {
             case INT32 -> new PreparedValues32(arm, tile(col.ints(), n), col.id(), null);
             case INT64 -> new PreparedValues64(arm, tile(col.longs(), n), col.id(), null);
@@ -182,6 +183,9 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
     public static void requireDecodes(Arm arm, Pages pages) {
         Codec c = arm.codec();
         if (c == null) return;
+        if (arm.selection() != null) {
+            throw new IllegalArgumentException("arm " + arm.name() + " reads selected rows of a page it encodes itself; a writer's pages are decoded whole");
+        }
         Column v = pages.values();
         if (c.valueBits() == v.type().bytes() * 8 && c.pageFormat().equals(pages.format())) return;
         List<String> can = CodecRegistry.all().stream().filter(x -> x.valueBits() == v.type().bytes() * 8 && x.pageFormat().equals(pages.format()))

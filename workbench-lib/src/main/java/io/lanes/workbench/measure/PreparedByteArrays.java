@@ -99,18 +99,24 @@ final class PreparedByteArrays extends Prepared {
             throw undecodable(where, e);
         }
         if (k != n || out.count() != n) throw miscounted(where, k);
-        int i = Arrays.mismatch(out.offsets(), 0, n + 1, values.offsets(), 0, n + 1);
+        compare(where, arm, out, values);
+    }
+
+    /** Throws naming the first value whose length or bytes in {@code out} differ from {@code want}'s. */
+    static void compare(String where, Arm arm, ByteArrays out, ByteArrays want) {
+        int n = want.count();
+        int i = Arrays.mismatch(out.offsets(), 0, n + 1, want.offsets(), 0, n + 1);
         if (i >= 0) {
             throw new IllegalStateException(where + ": arm " + arm.name() + " decoded value " + Math.max(0, i - 1) + " with "
                     + (i == 0 ? "a first offset " + out.offsets()[0] : "length " + (out.offsets()[i] - out.offsets()[i - 1]))
-                    + ", expected " + (i == 0 ? "0" : "length " + values.length(i - 1)) + " (results would be meaningless; nothing was timed)");
+                    + ", expected " + (i == 0 ? "0" : "length " + want.length(i - 1)) + " (results would be meaningless; nothing was timed)");
         }
-        int b = Arrays.mismatch(out.data(), 0, values.bytes(), values.data(), 0, values.bytes());
+        int b = Arrays.mismatch(out.data(), 0, want.bytes(), want.data(), 0, want.bytes());
         if (b >= 0) {
-            int v = Arrays.binarySearch(values.offsets(), 0, n + 1, b);
+            int v = Arrays.binarySearch(want.offsets(), 0, n + 1, b);
             int value = v >= 0 ? v : -v - 2;
-            throw new IllegalStateException(where + ": arm " + arm.name() + " decoded byte " + (b - values.offsets()[value]) + " of value " + value
-                    + " as " + (out.data()[b] & 0xFF) + ", expected " + (values.data()[b] & 0xFF) + " (results would be meaningless; nothing was timed)");
+            throw new IllegalStateException(where + ": arm " + arm.name() + " decoded byte " + (b - want.offsets()[value]) + " of value " + value
+                    + " as " + (out.data()[b] & 0xFF) + ", expected " + (want.data()[b] & 0xFF) + " (results would be meaningless; nothing was timed)");
         }
     }
 

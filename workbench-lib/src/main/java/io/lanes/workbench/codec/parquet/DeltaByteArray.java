@@ -117,7 +117,7 @@ public final class DeltaByteArray implements ByteArrayCodec {
         return new PrefixDecoder(lengths, variant);
     }
 
-    private static final class PrefixDecoder implements ValidatingDecoder {
+    private static final class PrefixDecoder implements ValidatingDecoder, SelectiveDecoder {
         private static final byte[] EMPTY = {};
 
         private final DeltaCodec32 lengths;
@@ -150,6 +150,48 @@ public final class DeltaByteArray implements ByteArrayCodec {
         public int validate(byte[] in, int inOff, int inLen) {
             return run(in, inOff, inLen, null);
         }
+
+        /**
+         * Front coding chains every value to the one before, so each row up to the last selected one
+         * is built, in a reusable raw buffer that keeps the previous value in place (a row costs the
+         * copy of its suffix); a selected row is then appended to {@code out}. The lengths are read a
+         * batch at a time; the read stops after the last selected row. Variants share this path.
+         */
+        @Override
+        public int decodeRows(byte[] in, int inOff, int inLen, int[] rows, int nRows, ByteArrays out) {
+            int end = inOff + inLen;
+            int n = DeltaFormat.count(in, inOff, end);
+            int suffixStart = DeltaFormat.streamEnd(in, inOff, end, n, 32);
+            prefixes.reset(in, inOff, end);
+            int ns = suffixes.reset(in, suffixStart, end);
+            if (ns != n) throw new CorruptDataException("suffix count", suffixStart - inOff, ns + " suffix lengths for " + n + " prefix lengths");
+            io.lanes.workbench.codec.SelectiveIntCodec.requireRows(rows, nRows, n);
+            out.requireRoom(nRows);
+            int sp = DeltaFormat.streamEnd(in, suffixStart, end, n, 32);
+            int[] pre = prefixes.values(), suf = suffixes.values();
+            int last = nRows == 0 ? -1 : rows[nRows - 1];
+            int pk = 0, pi = 0, sk = 0, si = 0, prevLen = 0, k = 0;
+            for (int row = 0; row <= last; row++) {
+                if (pi == pk) { pk = prefixes.next(); pi = 0; }
+                if (si == sk) { sk = suffixes.next(); si = 0; }
+                int a = pre[pi++], b = suf[si++];
+                if (a < 0 || a > prevLen) throw new CorruptDataException("prefix length", 0, "value " + row + " shares " + a + " bytes with a previous value of " + prevLen);
+                if (b < 0 || b > end - sp) throw new CorruptDataException("suffix length", suffixStart - inOff, "value " + row + " has a suffix of " + b + " bytes, past the page");
+                int len = a + b;
+                if (len > rolling.length) rolling = Arrays.copyOf(rolling, Math.max(len, rolling.length * 2));
+                System.arraycopy(in, sp, rolling, a, b); // the prefix is already in place: it is the previous value's
+                sp += b;
+                prevLen = len;
+                if (rows[k] == row) {
+                    out.add(rolling, 0, len);
+                    k++;
+                }
+            }
+            return nRows;
+        }
+
+        /** The previous value for {@link #decodeRows}, grown to the longest value read and then kept. */
+        private byte[] rolling = new byte[64];
 
         /** Decodes the page into {@code out}, or only checks it when {@code out} is null; returns its count. */
         private int run(byte[] in, int inOff, int inLen, ByteArrays out) {

@@ -2,7 +2,7 @@ package io.lanes.workbench.codec.parquet;
 
 import io.lanes.workbench.codec.Bytes;
 import io.lanes.workbench.codec.CorruptDataException;
-import io.lanes.workbench.codec.IntCodec;
+import io.lanes.workbench.codec.SelectiveIntCodec;
 import io.lanes.workbench.codec.bitpack.BlockKernel32;
 
 /**
@@ -13,7 +13,7 @@ import io.lanes.workbench.codec.bitpack.BlockKernel32;
  * ({@link DeltaVariant}) changes only how a block is walked. Thread-safe: holds only configuration
  * and a stateless kernel.
  */
-public final class DeltaCodec32 implements IntCodec {
+public final class DeltaCodec32 implements SelectiveIntCodec {
     private final String name;
     private final DeltaVariant variant;
     private final BlockKernel32 kernel;
@@ -121,6 +121,35 @@ public final class DeltaCodec32 implements IntCodec {
         Bytes.requireOutput(out.length, outOff, n);
         Bytes.requireEnd(decodeStream(in, inOff, end, n, out, outOff), end, "last miniblock");
         return n;
+    }
+
+    /** Each thread's batch reader for {@link #decodeRows}: the codec stays stateless and thread-safe. */
+    private final ThreadLocal<DeltaBatchReader> rowReaders = ThreadLocal.withInitial(() -> new DeltaBatchReader(this, DeltaBatchReader.BATCH));
+
+    /**
+     * Decodes whole blocks a batch of {@link DeltaBatchReader#BATCH} values at a time into the
+     * thread's buffer and copies the selected rows out, as a reader walks a selection vector over a
+     * decoded batch (deltas chain, so no row is reached without decoding those before it); stops
+     * after the block holding the last selected row. The variant's block walk decodes the batches.
+     */
+    @Override
+    public int decodeRows(byte[] in, int inOff, int inLen, int[] rows, int nRows, int[] out, int outOff) {
+        DeltaBatchReader r = rowReaders.get();
+        int n = r.reset(in, inOff, inOff + inLen);
+        SelectiveIntCodec.requireRows(rows, nRows, n);
+        Bytes.requireOutput(out.length, outOff, nRows);
+        int k = 0;
+        for (int at = 0; k < nRows; ) {
+            int len = r.next();
+            int[] v = r.values();
+            int stop = at + len;
+            while (k < nRows && rows[k] < stop) {
+                out[outOff + k] = v[rows[k] - at];
+                k++;
+            }
+            at = stop;
+        }
+        return nRows;
     }
 
     /**
