@@ -137,8 +137,10 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
      *
      * @return the pages, labelled {@code parquet-java(<column id>)}, dataset {@code parquet-java(<dataset>)}
      * @throws CorpusException no decoder of the column's width, or none reads parquet-java's pages
+     * @throws CorpusException for a byte-array column: only int32 and int64 columns are written here
      */
     public static Pages writtenByParquetJava(Column col, List<? extends Codec> decoders) {
+        requireInteger(col);
         List<ParquetPage> all = col.type() == ValueType.INT32 ? ParquetJavaPages.write(col.ints()) : ParquetJavaPages.write(col.longs());
         String id = "parquet-java(" + col.id() + ")";
         return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id,
@@ -238,8 +240,14 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
                 : p.codec() == null ? "no decoder here" : "format " + CodecRegistry.get(p.codec()).pageFormat()));
     }
 
+    /** Refuses a byte-array column, naming it, where only int32 and int64 columns are handled. */
+    private static void requireInteger(Column col) {
+        if (!col.type().integer()) throw new CorpusException("column " + col.id() + " is " + col.type().label() + ": only int32 and int64 columns have pages here");
+    }
+
     /** The values of {@code ranges} ({from, count} in {@code ref}) as one column. */
     private static Column cut(Column ref, List<int[]> ranges, String id, String dataset, String provenance) {
+        requireInteger(ref);
         int n = 0;
         for (int[] r : ranges) n += r[1];
         int k = 0;
