@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
             + "each codec's own encoding: parquet-java = parquet-java's ColumnWriteStoreV2, PARQUET_2_0, no dictionary "
             + "(so DELTA_BINARY_PACKED), its default page limits (20,000 rows or 1 MiB)")
     String writer;
-    @Option(names = "--type", paramLabel = "int32|int64", description = "type of the --file column (default: from the file)")
+    @Option(names = "--type", paramLabel = "int32|int64|byte-array", description = "type of the --file column (default: from the file; a CSV column loads as text only with byte-array)")
     String type;
     @Option(names = "--delimiter", paramLabel = "C", description = "CSV delimiter of --file, e.g. ',' or '\\t' (default: detected)")
     String delimiter;

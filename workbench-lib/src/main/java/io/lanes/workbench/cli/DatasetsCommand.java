@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.corpus.Catalog;
 import io.lanes.workbench.corpus.Catalog.ColumnEntry;
 import io.lanes.workbench.corpus.Catalog.DatasetEntry;
@@ -9,6 +10,7 @@ import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.ColumnStats;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.corpus.Registry;
+import io.lanes.workbench.corpus.StringStats;
 import io.lanes.workbench.corpus.ValueType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +20,9 @@ import picocli.CommandLine.Spec;
 import tech.tablesaw.api.Table;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +42,8 @@ import java.util.function.Supplier;
         subcommands = {DatasetsCommand.ListCommand.class, DatasetsCommand.ShowCommand.class,
                 DatasetsCommand.StatsCommand.class, DatasetsCommand.FetchCommand.class})
 public final class DatasetsCommand implements Callable<Integer> {
+    /** Characters of a byte-array value {@code show} prints before cutting it with {@code ...}. */
+    private static final int TEXT_SHOWN = 24;
     private final Supplier<Registry> registry;
     @Spec
     CommandSpec spec;
@@ -145,7 +151,7 @@ public final class DatasetsCommand implements Callable<Integer> {
                     out.println("provenance   " + col.provenance());
                     out.println("first values " + firstValues(col, 12));
                     out.println();
-                    print(out, ColumnStats.tableOf(List.of(col)));
+                    printStats(out, List.of(col));
                 }
                 return 0;
             });
@@ -170,9 +176,8 @@ public final class DatasetsCommand implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 List<Registry.Loaded> loaded = reg.load(reg.catalog().resolve(set));
                 long t1 = System.nanoTime();
-                Table t = ColumnStats.tableOf(loaded.stream().map(Registry.Loaded::column).toList());
+                printStats(out, loaded.stream().map(Registry.Loaded::column).toList());
                 long t2 = System.nanoTime();
-                print(out, t);
                 out.printf(Locale.ROOT, "# %d columns from %d datasets; loaded in %.2f s (%s); statistics in %.2f s%n",
                         loaded.size(), loaded.stream().map(l -> l.column().dataset()).distinct().count(), (t1 - t0) / 1e9,
                         origins(loaded), (t2 - t1) / 1e9);
@@ -238,10 +243,26 @@ public final class DatasetsCommand implements Callable<Integer> {
         print(out, List.of("column", "type", "source", "about"), rows, Set.of());
     }
 
+    /**
+     * Statistics of columns: one table of the integer columns ({@link ColumnStats}), then one of the
+     * byte-array columns ({@link StringStats}), each only when there are such columns.
+     */
+    private static void printStats(PrintWriter out, List<Column> columns) {
+        List<Column> ints = columns.stream().filter(c -> c.type().integer()).toList();
+        List<Column> strings = columns.stream().filter(c -> !c.type().integer()).toList();
+        if (!ints.isEmpty()) print(out, ColumnStats.tableOf(ints));
+        if (!ints.isEmpty() && !strings.isEmpty()) out.println();
+        if (!strings.isEmpty()) print(out, StringStats.tableOf(strings));
+    }
+
+    /** The types of columns: the one type's label, else each type's count, e.g. {@code 3 int32, 2 byte-array}. */
     private static String types(List<ColumnEntry> cols) {
-        long i32 = cols.stream().filter(c -> c.type() == ValueType.INT32).count();
-        long i64 = cols.size() - i32;
-        return i64 == 0 ? "int32" : i32 == 0 ? "int64" : i32 + " int32, " + i64 + " int64";
+        Map<ValueType, Long> counts = new EnumMap<>(ValueType.class);
+        for (ColumnEntry c : cols) counts.merge(c.type(), 1L, Long::sum);
+        if (counts.size() <= 1) return counts.isEmpty() ? "int32" : counts.keySet().iterator().next().label();
+        StringBuilder b = new StringBuilder();
+        counts.forEach((t, n) -> b.append(b.isEmpty() ? "" : ", ").append(n).append(' ').append(t.label()));
+        return b.toString();
     }
 
     private static String sources(List<ColumnEntry> cols) {
@@ -266,9 +287,43 @@ public final class DatasetsCommand implements Callable<Integer> {
     private static String firstValues(Column c, int k) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < Math.min(k, c.size()); i++) {
-            b.append(i == 0 ? "" : " ").append(c.type() == ValueType.INT32 ? c.ints()[i] : c.longs()[i]);
+            b.append(i == 0 ? "" : " ");
+            switch (c.type()) {
+                case INT32 -> b.append(c.ints()[i]);
+                case INT64 -> b.append(c.longs()[i]);
+                case BYTE_ARRAY -> quote(b, c.strings(), i, TEXT_SHOWN);
+            }
         }
         return b + (c.size() > k ? " ..." : "");
+    }
+
+    /**
+     * Appends value i as a one-line quoted string: UTF-8 decoded (a malformed byte shows as U+FFFD),
+     * quote and backslash escaped with a backslash, control characters as Java escapes (backslash n,
+     * t, r, else backslash u and four hex digits), cut after {@code max} characters with {@code ...}.
+     */
+    private static void quote(StringBuilder b, ByteArrays v, int i, int max) {
+        String s = new String(v.data(), v.offsets()[i], v.length(i), StandardCharsets.UTF_8);
+        b.append('"');
+        int shown = 0;
+        for (int k = 0; k < s.length(); k = s.offsetByCodePoints(k, 1), shown++) {
+            if (shown == max) {
+                b.append("...");
+                break;
+            }
+            int cp = s.codePointAt(k);
+            switch (cp) {
+                case '"', '\\' -> b.append('\\').append((char) cp);
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                default -> {
+                    if (cp < 0x20 || cp == 0x7f) b.append(String.format(Locale.ROOT, "\\u%04x", cp));
+                    else b.appendCodePoint(cp);
+                }
+            }
+        }
+        b.append('"');
     }
 
     /** A Tablesaw table as aligned text: numbers right-aligned, text left-aligned. */

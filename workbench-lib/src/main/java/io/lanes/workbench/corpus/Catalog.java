@@ -35,6 +35,8 @@ public final class Catalog {
     private static final Set<String> ROOT_FIELDS = Set.of("format", "about", "datasets", "sets");
     /** The catalog format this code reads. */
     public static final int FORMAT = 1;
+    /** The conversion of byte-array columns: a text's UTF-8 bytes. */
+    public static final String UTF8 = "utf8";
     private static final Pattern RANGE = Pattern.compile("\\{(\\d+)\\.\\.(\\d+)}");
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -65,8 +67,9 @@ public final class Catalog {
      * @param generator   generator name (kind {@code generator}), else null
      * @param params      generator parameters (numbers), never null
      * @param field       source field: a 1-based position in a header-less CSV, or a column name
-     * @param as          conversion: {@code int} (default), {@code epoch_days}, {@code epoch_seconds},
-     *                    {@code epoch_micros} or {@code hundredths}
+     * @param as          conversion: for integer types {@code int} (default), {@code epoch_days},
+     *                    {@code epoch_seconds}, {@code epoch_micros} or {@code hundredths}; for
+     *                    {@code byte-array} {@code utf8} (default and only): the text's UTF-8 bytes
      * @param sourceType  the field's type at the source, for display
      * @param description what the column is, or null
      * @param recipe      canonical text of everything that determines the values (cache key)
@@ -228,6 +231,11 @@ public final class Catalog {
             } catch (IllegalArgumentException e) {
                 throw bad(origin, cw + " (" + c.name() + "): " + e.getMessage());
             }
+            String as = c.as() != null ? c.as() : type.integer() ? "int" : UTF8;
+            if (type.integer() == as.equals(UTF8)) {
+                throw bad(origin, cw + " (" + c.name() + "): conversion '" + as + "' does not apply to " + type.label()
+                        + (type.integer() ? " (utf8 is for byte-array columns)" : " (byte-array columns load as utf8)"));
+            }
             if (raw.kind().equals("generator")) require(c.generator(), cw + " (" + c.name() + "): generator", origin);
             if ((raw.kind().equals("file") || raw.kind().equals("npm")) && c.field() == null) {
                 throw bad(origin, cw + " (" + c.name() + "): field is required");
@@ -246,12 +254,12 @@ public final class Catalog {
                     p.put("width", w);
                     String name = c.name().replace("{w}", Integer.toString(w));
                     columns.add(new ColumnEntry(raw.id() + "." + name, raw.id(), name, type, c.generator(),
-                            Collections.unmodifiableMap(p), null, c.as() == null ? "int" : c.as(), c.sourceType(), c.description(),
+                            Collections.unmodifiableMap(p), null, as, c.sourceType(), c.description(),
                             baseRecipe + colRecipe + "/width=" + w));
                 }
             } else {
                 columns.add(new ColumnEntry(raw.id() + "." + c.name(), raw.id(), c.name(), type, c.generator(),
-                        Collections.unmodifiableMap(new LinkedHashMap<>(params)), c.field(), c.as() == null ? "int" : c.as(),
+                        Collections.unmodifiableMap(new LinkedHashMap<>(params)), c.field(), as,
                         c.sourceType(), c.description(), baseRecipe + colRecipe));
             }
         }

@@ -1,5 +1,6 @@
 package io.lanes.workbench.corpus;
 
+import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.corpus.Catalog.ColumnEntry;
 
 import java.io.IOException;
@@ -16,11 +17,16 @@ import java.util.function.Consumer;
 /**
  * Built columns on disk, so a second load skips generators, DuckDB and downloads. One file per
  * column, {@code <cache>/columns/<id>.col}: the magic {@code LWCOL001}, the sha256 of the column's
- * recipe (32 bytes), the type (1 byte: 4 or 8, bytes per value), the value count (int32), the
- * provenance (int32 byte length + UTF-8), then the values little-endian. Beside it
- * {@code <id>.col.sha256} holds the file's sha256 in {@code sha256sum} format. A file whose sha256,
- * magic, recipe or length does not match is reported through the notes, deleted and rebuilt by the
- * caller. Writes go through a temporary file and an atomic move.
+ * recipe (32 bytes), the type (1 byte: {@link ValueType#bytes()}, so 4 for int32, 8 for int64, 1 for
+ * byte-array), the value count n (int32), the provenance (int32 byte length + UTF-8), then the
+ * values: for integers n values little-endian; for byte arrays n+1 int32 little-endian offsets (0
+ * first, non-decreasing, the last the arena's length: value i is {@code arena[offsets[i],
+ * offsets[i+1])}) then the arena. Byte arrays extend the format without changing any integer file,
+ * so integer files written before them still validate. Beside each file {@code <id>.col.sha256}
+ * holds its sha256 in {@code sha256sum} format. A file whose sha256, magic, recipe, type, offsets or
+ * length does not match is reported through the notes, deleted and rebuilt by the caller. Writes go
+ * through a temporary file and an atomic move. Stateless apart from the files; concurrent writers of
+ * one column at worst both write it.
  */
 final class ColumnCache {
     private static final byte[] MAGIC = "LWCOL001".getBytes(StandardCharsets.US_ASCII);
@@ -76,8 +82,33 @@ final class ColumnCache {
         if (bytesPerValue != c.type().bytes()) return "holds " + bytesPerValue + "-byte values, the catalog says " + c.type().label();
         int count = b.getInt();
         int provLen = b.getInt();
-        if (count < 0 || provLen < 0 || (long) b.position() + provLen + (long) count * bytesPerValue != bytes.length) {
+        long payload = count < 0 || provLen < 0 ? -1 : payloadLength(c.type(), count, b, provLen);
+        if (payload < 0 || b.position() + provLen + payload != bytes.length) {
             return "length does not match its header";
+        }
+        return c.type().integer() ? null : offsetsProblem(b.position(b.position() + provLen), count);
+    }
+
+    /**
+     * Bytes the values take after the provenance; for byte arrays read from the last offset, or -1
+     * when the offsets are not all in the file.
+     */
+    private static long payloadLength(ValueType type, int count, ByteBuffer b, int provLen) {
+        if (type.integer()) return (long) count * type.bytes();
+        long offsets = 4L * (count + 1);
+        long last = b.position() + provLen + offsets - 4;
+        if (last + 4 > b.limit()) return -1;
+        return offsets + b.getInt((int) last);
+    }
+
+    /** Null when the n+1 offsets at {@code b}'s position start at 0 and never decrease, else what is wrong. */
+    private static String offsetsProblem(ByteBuffer b, int count) {
+        int prev = b.getInt();
+        if (prev != 0) return "its first offset is " + prev + ", not 0";
+        for (int i = 1; i <= count; i++) {
+            int next = b.getInt();
+            if (next < prev) return "offset " + i + " (" + next + ") is below offset " + (i - 1) + " (" + prev + ")";
+            prev = next;
         }
         return null;
     }
@@ -89,25 +120,45 @@ final class ColumnCache {
         byte[] prov = new byte[b.getInt()];
         b.get(prov);
         String provenance = new String(prov, StandardCharsets.UTF_8);
-        if (c.type() == ValueType.INT32) {
-            int[] v = new int[count];
-            b.asIntBuffer().get(v);
-            return Column.ofInts(c.id(), c.dataset(), v, provenance);
-        }
-        long[] v = new long[count];
-        b.asLongBuffer().get(v);
-        return Column.ofLongs(c.id(), c.dataset(), v, provenance);
+        return switch (c.type()) {
+            case INT32 -> {
+                int[] v = new int[count];
+                b.asIntBuffer().get(v);
+                yield Column.ofInts(c.id(), c.dataset(), v, provenance);
+            }
+            case INT64 -> {
+                long[] v = new long[count];
+                b.asLongBuffer().get(v);
+                yield Column.ofLongs(c.id(), c.dataset(), v, provenance);
+            }
+            case BYTE_ARRAY -> {
+                ByteArrays v = new ByteArrays();
+                int arena = b.getInt(b.position() + 4 * count);
+                v.reserve(count, arena);
+                b.asIntBuffer().get(v.offsets(), 0, count + 1);
+                b.position(b.position() + 4 * (count + 1)).get(v.data(), 0, arena);
+                v.commit(count);
+                yield Column.ofStrings(c.id(), c.dataset(), v, provenance);
+            }
+        };
     }
 
     /** Stores a column built from entry {@code c}. */
     void write(ColumnEntry c, Column col) {
         byte[] prov = col.provenance().getBytes(StandardCharsets.UTF_8);
         int n = col.size();
-        ByteBuffer b = ByteBuffer.allocate(MAGIC.length + 32 + 1 + 4 + 4 + prov.length + n * col.type().bytes())
+        long payload = col.type().integer() ? (long) n * col.type().bytes() : 4L * (n + 1) + col.strings().bytes();
+        ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(MAGIC.length + 32 + 1 + 4 + 4 + prov.length + payload))
                 .order(ByteOrder.LITTLE_ENDIAN);
         b.put(MAGIC).put(recipeHash(c)).put((byte) col.type().bytes()).putInt(n).putInt(prov.length).put(prov);
-        if (col.type() == ValueType.INT32) b.asIntBuffer().put(col.ints());
-        else b.asLongBuffer().put(col.longs());
+        switch (col.type()) {
+            case INT32 -> b.asIntBuffer().put(col.ints());
+            case INT64 -> b.asLongBuffer().put(col.longs());
+            case BYTE_ARRAY -> {
+                b.asIntBuffer().put(col.strings().offsets(), 0, n + 1);
+                b.position(b.position() + 4 * (n + 1)).put(col.strings().data(), 0, col.strings().bytes());
+            }
+        }
         byte[] bytes = b.array();
         Path file = file(c.id());
         try {

@@ -12,8 +12,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What a compression study wants to know about a column, per 1024-value vector where a codec works
- * per vector.
+ * What a compression study wants to know about an integer column, per 1024-value vector where a
+ * codec works per vector; byte-array columns have {@link StringStats}. Immutable apart from the
+ * histogram arrays, which callers must not modify.
  *
  * @param id             column id
  * @param type           int32 or int64
@@ -39,8 +40,13 @@ public record ColumnStats(String id, ValueType type, int count, long min, long m
     /** Values per vector. */
     public static final int VECTOR = 1024;
 
-    /** Statistics of one column. Reads the column, never modifies it. */
+    /**
+     * Statistics of one int32 or int64 column. Reads the column, never modifies it.
+     *
+     * @throws IllegalArgumentException for a byte-array column ({@link StringStats#of} takes those)
+     */
     public static ColumnStats of(Column c) {
+        if (!c.type().integer()) throw new IllegalArgumentException("column " + c.id() + " is " + c.type().label() + ": its statistics are StringStats.of");
         long[] v = c.type() == ValueType.INT64 ? c.longs() : Arrays.stream(c.ints()).asLongStream().toArray();
         int bits = c.type() == ValueType.INT64 ? 64 : 32;
         int n = v.length;
@@ -172,11 +178,11 @@ public record ColumnStats(String id, ValueType type, int count, long min, long m
     }
 
     /** Fixed decimals, no grouping separators (values are copied into scripts), '.' as the point everywhere. */
-    private static NumberColumnFormatter fixed(String pattern) {
+    static NumberColumnFormatter fixed(String pattern) {
         return new NumberColumnFormatter(new java.text.DecimalFormat(pattern, java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
     }
 
-    /** Statistics of columns as a table ({@link #table(List)}). */
+    /** Statistics of int32/int64 columns as a table ({@link #table(List)}); a byte-array column is refused as by {@link #of}. */
     public static Table tableOf(List<Column> columns) {
         return table(columns.stream().map(ColumnStats::of).toList());
     }

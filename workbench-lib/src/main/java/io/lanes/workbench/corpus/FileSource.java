@@ -18,7 +18,8 @@ import java.util.Map;
  * pass. A CSV is read with every field as text ({@code all_varchar}) and the catalog's options, so
  * each column's conversion is explicit: {@code int} casts to BIGINT, {@code epoch_days} takes days
  * since 1970-01-01 of a DATE, {@code epoch_seconds} / {@code epoch_micros} take seconds (floored) /
- * microseconds since 1970-01-01 of a TIMESTAMP read as UTC. Nulls are dropped and counted in the
+ * microseconds since 1970-01-01 of a TIMESTAMP read as UTC, {@code utf8} (byte-array columns) takes
+ * the text's UTF-8 bytes as DuckDB holds them, blanks kept. Nulls are dropped and counted in the
  * provenance. Stateless.
  */
 final class FileSource {
@@ -34,17 +35,26 @@ final class FileSource {
         List<String> exprs = new ArrayList<>();
         for (ColumnEntry c : columns) exprs.add(expression(c));
         String sql = "SELECT " + String.join(", ", exprs) + " FROM " + source;
-        List<LongBuffer> buffers = new ArrayList<>();
-        for (ColumnEntry c : columns) buffers.add(new LongBuffer(c.type()));
+        List<ValueBuffer> buffers = new ArrayList<>();
+        for (ColumnEntry c : columns) buffers.add(ValueBuffer.of(c.type()));
         long[] nulls = new long[columns.size()];
         long rows = 0;
         try (Connection conn = Duck.open(); Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 rows++;
                 for (int k = 0; k < columns.size(); k++) {
-                    long v = rs.getLong(k + 1);
-                    if (rs.wasNull()) nulls[k]++;
-                    else buffers.get(k).add(v, columns.get(k).id(), rows);
+                    switch (buffers.get(k)) {
+                        case TextBuffer text -> {
+                            byte[] v = rs.getBytes(k + 1);
+                            if (v == null) nulls[k]++;
+                            else text.add(v);
+                        }
+                        case LongBuffer ints -> {
+                            long v = rs.getLong(k + 1);
+                            if (rs.wasNull()) nulls[k]++;
+                            else ints.add(v, columns.get(k).id(), rows);
+                        }
+                    }
                 }
             }
         } catch (SQLException e) {
@@ -84,8 +94,10 @@ final class FileSource {
             case "epoch_days" -> "CAST(CAST(" + f + " AS DATE) - DATE '1970-01-01' AS BIGINT)";
             case "epoch_seconds" -> "CAST(floor(epoch_us(CAST(" + f + " AS TIMESTAMP)) / 1000000) AS BIGINT)";
             case "epoch_micros" -> "epoch_us(CAST(" + f + " AS TIMESTAMP))";
+            // encode gives the UTF-8 bytes as a BLOB, read without a String per value
+            case Catalog.UTF8 -> "encode(" + f + ")";
             default -> throw new CorpusException("column " + c.id() + ": conversion '" + c.as()
-                    + "' does not apply to files; use int, epoch_days, epoch_seconds or epoch_micros");
+                    + "' does not apply to files; use int, epoch_days, epoch_seconds, epoch_micros or utf8");
         };
     }
 }

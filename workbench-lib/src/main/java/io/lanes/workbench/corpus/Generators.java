@@ -22,7 +22,8 @@ import java.util.SplittableRandom;
  *       lengths geometric with mean {@code mean_run}.</li>
  * </ul>
  * Every column but {@code uniform} draws from a {@link SplittableRandom} seeded with the dataset seed
- * xor the column id's {@link String#hashCode()} (specified by the JLS, so stable). Stateless.
+ * xor the column id's {@link String#hashCode()} (specified by the JLS, so stable). Every generator
+ * makes int32 or int64 values; a byte-array column is refused. Stateless.
  */
 final class Generators {
     private Generators() {
@@ -30,6 +31,9 @@ final class Generators {
 
     /** Generates the column {@code c} of generator dataset {@code d}. */
     static Column generate(DatasetEntry d, ColumnEntry c) {
+        if (!c.type().integer()) {
+            throw new CorpusException("column " + c.id() + ": generators make int32 or int64 values, not " + c.type().label());
+        }
         int n = d.values();
         long seed = d.seed();
         if (c.generator().equals("uniform")) {

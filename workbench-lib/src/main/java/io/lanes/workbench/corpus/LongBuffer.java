@@ -3,15 +3,17 @@ package io.lanes.workbench.corpus;
 import java.util.Arrays;
 
 /**
- * A growable {@code long[]} for values read row by row, checked against the column's type as they
- * arrive (where the source row is known). Not thread-safe.
+ * A growable {@code long[]} for integer values read row by row, checked against the column's type
+ * (int32 or int64) as they arrive (where the source row is known). Not thread-safe.
  */
-final class LongBuffer {
+final class LongBuffer implements ValueBuffer {
     private final ValueType type;
     private long[] values = new long[1024];
     private int size;
 
+    /** @throws IllegalArgumentException for {@code byte-array}: those go to a {@link TextBuffer} */
     LongBuffer(ValueType type) {
+        if (!type.integer()) throw new IllegalArgumentException("a LongBuffer holds int32 or int64 values, not " + type.label());
         this.type = type;
     }
 
@@ -29,12 +31,13 @@ final class LongBuffer {
         values[size++] = v;
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 
-    /** The values as a column. */
-    Column toColumn(String id, String dataset, String provenance) {
+    @Override
+    public Column toColumn(String id, String dataset, String provenance) {
         if (type == ValueType.INT64) return Column.ofLongs(id, dataset, Arrays.copyOf(values, size), provenance);
         int[] ints = new int[size];
         for (int i = 0; i < size; i++) ints[i] = (int) values[i];

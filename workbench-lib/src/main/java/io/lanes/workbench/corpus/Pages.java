@@ -150,6 +150,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
      *
      * @return the pages, labelled {@code parquet-java(<column id>)}, dataset {@code parquet-java(<dataset>)}
      * @throws CorpusException no decoder of the column's width, or none reads parquet-java's pages
+     * @throws CorpusException for a byte-array column: parquet-java's pages are written for int32 and int64 columns
      */
     public static Pages writtenByParquetJava(Column col, List<? extends Codec> decoders) {
         List<ParquetPage> all = switch (col.type()) {

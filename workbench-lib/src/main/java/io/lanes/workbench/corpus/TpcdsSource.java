@@ -15,8 +15,9 @@ import java.util.Map;
 /**
  * TPC-DS table columns generated in-process by {@code io.trino.tpcds} (a port of TPC's dsdgen) at
  * the dataset's scale factor, in one pass. Identifiers and integers load as they are, decimals
- * ({@code as: hundredths}) as hundredths; nulls (dsdgen nulls a few percent of most columns) are
- * dropped and counted in the provenance. Stateless.
+ * ({@code as: hundredths}) as hundredths, text (CHAR and VARCHAR, {@code byte-array}) as its UTF-8
+ * bytes, as dsdgen prints it; nulls (dsdgen nulls a few percent of most columns) are dropped and
+ * counted in the provenance. Stateless.
  */
 final class TpcdsSource {
     private TpcdsSource() {
@@ -31,7 +32,7 @@ final class TpcdsSource {
         }
         int[] positions = new int[columns.size()];
         boolean[] decimal = new boolean[columns.size()];
-        List<LongBuffer> buffers = new ArrayList<>();
+        List<ValueBuffer> buffers = new ArrayList<>();
         for (int k = 0; k < columns.size(); k++) {
             ColumnEntry c = columns.get(k);
             io.trino.tpcds.column.Column col;
@@ -44,13 +45,14 @@ final class TpcdsSource {
             boolean ok = switch (base) {
                 case "IDENTIFIER", "INTEGER" -> c.as().equals("int");
                 case "DECIMAL" -> c.as().equals("hundredths") && col.getType().getScale().orElse(-1) == 2;
+                case "CHAR", "VARCHAR" -> c.as().equals(Catalog.UTF8);
                 default -> false;
             };
             if (!ok) throw new CorpusException("column " + c.id() + ": TPC-DS type " + base + " cannot load as '" + c.as()
-                    + "' (identifiers and integers load as int, decimals with 2 places as hundredths)");
+                    + "' (identifiers and integers load as int, decimals with 2 places as hundredths, text as utf8 into byte-array)");
             positions[k] = col.getPosition();
             decimal[k] = base.equals("DECIMAL");
-            buffers.add(new LongBuffer(c.type()));
+            buffers.add(ValueBuffer.of(c.type()));
         }
         long[] nulls = new long[columns.size()];
         long row = 0;
@@ -65,8 +67,11 @@ final class TpcdsSource {
                     nulls[k]++;
                     continue;
                 }
-                long v = decimal[k] ? new BigDecimal(s).movePointRight(2).longValueExact() : Long.parseLong(s);
-                buffers.get(k).add(v, columns.get(k).id(), row);
+                switch (buffers.get(k)) {
+                    case TextBuffer text -> text.add(s);
+                    case LongBuffer ints -> ints.add(decimal[k] ? new BigDecimal(s).movePointRight(2).longValueExact() : Long.parseLong(s),
+                            columns.get(k).id(), row);
+                }
             }
         }
         Map<String, Column> out = new LinkedHashMap<>();

@@ -2,9 +2,12 @@ package io.lanes.workbench.corpus;
 
 import io.lanes.workbench.corpus.Catalog.ColumnEntry;
 import io.lanes.workbench.corpus.Catalog.DatasetEntry;
+import io.trino.tpch.CustomerGenerator;
 import io.trino.tpch.Distributions;
 import io.trino.tpch.LineItemGenerator;
 import io.trino.tpch.OrderGenerator;
+import io.trino.tpch.PartGenerator;
+import io.trino.tpch.SupplierGenerator;
 import io.trino.tpch.TextPool;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
@@ -17,11 +20,13 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * TPC-H {@code lineitem} and {@code orders} columns generated in-process by {@code io.trino.tpch}
- * (a port of TPC's dbgen) at the dataset's scale factor, in one pass over the table. Identifiers
- * and integers load as they are, dates as days since 1970-01-01, decimals ({@code as: hundredths})
- * as hundredths. The comment text pool is 10 MB instead of the default 300 MB: only the comment
- * strings depend on it (integer columns come out identical) and it cuts start-up by seconds.
+ * TPC-H {@code lineitem}, {@code orders}, {@code customer}, {@code part} and {@code supplier} columns
+ * generated in-process by {@code io.trino.tpch} (a port of TPC's dbgen) at the dataset's scale
+ * factor, in one pass over the table. Identifiers and integers load as they are, dates as days since
+ * 1970-01-01, decimals ({@code as: hundredths}) as hundredths, text ({@code byte-array}) as its UTF-8
+ * bytes. The comment text pool is 10 MB instead of the default 300 MB: it cuts start-up by seconds
+ * and only the comment strings depend on it (every other column comes out identical); comments
+ * still follow dbgen's grammar and length rules, but are not byte-equal to dbgen's.
  * Thread-safe.
  */
 final class TpchSource {
@@ -44,7 +49,11 @@ final class TpchSource {
         Iterable<? extends TpchEntity> rows = switch (d.table()) {
             case "lineitem" -> new LineItemGenerator(sf, 1, 1, Distributions.getDefaultDistributions(), POOL);
             case "orders" -> new OrderGenerator(sf, 1, 1, Distributions.getDefaultDistributions(), POOL);
-            default -> throw new CorpusException("dataset " + d.id() + ": TPC-H table '" + d.table() + "' is not supported; use lineitem or orders");
+            case "customer" -> new CustomerGenerator(sf, 1, 1, Distributions.getDefaultDistributions(), POOL);
+            case "part" -> new PartGenerator(sf, 1, 1, Distributions.getDefaultDistributions(), POOL);
+            case "supplier" -> new SupplierGenerator(sf, 1, 1, Distributions.getDefaultDistributions(), POOL);
+            default -> throw new CorpusException("dataset " + d.id() + ": TPC-H table '" + d.table()
+                    + "' is not supported; use lineitem, orders, customer, part or supplier");
         };
         return read(d, columns, TpchTable.getTable(d.table()), rows);
     }
@@ -53,7 +62,7 @@ final class TpchSource {
     private static <E extends TpchEntity> Map<String, Column> read(DatasetEntry d, List<ColumnEntry> columns, TpchTable<?> table,
                                                                    Iterable<? extends TpchEntity> rows) {
         List<TpchColumn<E>> sources = new ArrayList<>();
-        List<LongBuffer> buffers = new ArrayList<>();
+        List<ValueBuffer> buffers = new ArrayList<>();
         for (ColumnEntry c : columns) {
             TpchColumn<E> col = (TpchColumn<E>) table.getColumns().stream().filter(x -> x.getColumnName().equals(c.name())).findFirst()
                     .orElseThrow(() -> new CorpusException("column " + c.id() + ": TPC-H " + d.table() + " has no column " + c.name()));
@@ -61,12 +70,13 @@ final class TpchSource {
             boolean ok = switch (base) {
                 case "IDENTIFIER", "INTEGER", "DATE" -> c.as().equals("int");
                 case "DOUBLE" -> c.as().equals("hundredths");
+                case "VARCHAR" -> c.as().equals(Catalog.UTF8);
                 default -> false;
             };
             if (!ok) throw new CorpusException("column " + c.id() + ": TPC-H type " + base + " cannot load as '" + c.as()
-                    + "' (identifiers, integers and dates load as int, decimals as hundredths)");
+                    + "' (identifiers, integers and dates load as int, decimals as hundredths, text as utf8 into byte-array)");
             sources.add(col);
-            buffers.add(new LongBuffer(c.type()));
+            buffers.add(ValueBuffer.of(c.type()));
         }
         long row = 0;
         for (TpchEntity entity : rows) {
@@ -74,13 +84,15 @@ final class TpchSource {
             E e = (E) entity;
             for (int k = 0; k < sources.size(); k++) {
                 TpchColumn<E> col = sources.get(k);
-                long v = switch (col.getType().getBase()) {
-                    case IDENTIFIER -> col.getIdentifier(e);
-                    case INTEGER -> col.getInteger(e);
-                    case DATE -> col.getDate(e);
-                    default -> Math.round(col.getDouble(e) * 100);
-                };
-                buffers.get(k).add(v, columns.get(k).id(), row);
+                switch (buffers.get(k)) {
+                    case TextBuffer text -> text.add(col.getString(e));
+                    case LongBuffer ints -> ints.add(switch (col.getType().getBase()) {
+                        case IDENTIFIER -> col.getIdentifier(e);
+                        case INTEGER -> col.getInteger(e);
+                        case DATE -> col.getDate(e);
+                        default -> Math.round(col.getDouble(e) * 100);
+                    }, columns.get(k).id(), row);
+                }
             }
         }
         Map<String, Column> out = new LinkedHashMap<>();

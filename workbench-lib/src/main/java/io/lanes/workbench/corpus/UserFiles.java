@@ -12,18 +12,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 /**
  * A column of the user's own CSV, TSV or Parquet file, read through DuckDB, as a {@link Column} like
- * any registry column. Every problem is a {@link CorpusException} whose one-line message names the
- * file, and the column and row where they apply: missing file, missing column, a column type that
- * is not integers, a non-integer value, a value too wide for the requested type, a null (unless
- * nulls are dropped). Stateless and thread-safe.
+ * any registry column: integers as int32/int64, text as byte-array (its UTF-8 bytes, one arena, no
+ * object per value kept). Every problem is a {@link CorpusException} whose one-line message names
+ * the file, and the column and row where they apply: missing file, missing column, a column type
+ * that does not load as the type asked for, a non-integer value, a value too wide for the requested
+ * type, a null (unless nulls are dropped). Stateless and thread-safe.
  *
  * <p>Format: a name ending in {@code .parquet} (or {@code .parq}) is Parquet, anything else CSV
  * (optionally gzip-compressed, {@code .tsv} meaning tab-separated); the CSV dialect and header row
  * are detected by DuckDB's sniffer unless a delimiter is given. In a CSV, empty fields and
- * {@code NULL}, {@code null}, {@code \N} are nulls and values may have surrounding blanks.
+ * {@code NULL}, {@code null}, {@code \N} are nulls (for text too: a CSV cannot tell an empty string
+ * from a missing one) and integers may have surrounding blanks; text keeps its blanks.
+ *
+ * <p>Which type a column loads as: Parquet's own type says (VARCHAR and BLOB are byte arrays). A
+ * CSV has no types, and DuckDB's sniffer cannot tell a text column from an integer column with a
+ * typo in it, so a CSV column loads as integers (a non-integer value is an error naming its row)
+ * unless byte-array is asked for.
  */
 public final class UserFiles {
     /** What to do with nulls. */
@@ -42,8 +50,10 @@ public final class UserFiles {
 
     private static final Set<String> INT32_TYPES = Set.of("TINYINT", "SMALLINT", "INTEGER", "UTINYINT", "USMALLINT");
     private static final Set<String> INT64_TYPES = Set.of("BIGINT", "UINTEGER");
+    /** Parquet columns that load as byte-array: their bytes as stored (VARCHAR is UTF-8). */
+    private static final Set<String> TEXT_TYPES = Set.of("VARCHAR", "BLOB");
     private static final String ACCEPTED = "accepted: TINYINT, SMALLINT, INTEGER, BIGINT, UTINYINT, USMALLINT, UINTEGER, "
-            + "DATE (as days since 1970-01-01), TIMESTAMP (as microseconds since 1970-01-01)";
+            + "DATE (as days since 1970-01-01), TIMESTAMP (as microseconds since 1970-01-01); VARCHAR and BLOB as byte-array";
 
     private UserFiles() {
     }
@@ -58,8 +68,9 @@ public final class UserFiles {
      *
      * @param file      a CSV/TSV (optionally .gz) or Parquet file
      * @param column    a column name (exact), or else a 0-based column index
-     * @param type      int32 or int64; null chooses: Parquet by the column's type (up to 32-bit types
-     *                  and DATE give int32), CSV int32 when every value fits, else int64
+     * @param type      int32, int64 or byte-array; null chooses: Parquet by the column's type (up to
+     *                  32-bit types and DATE give int32, VARCHAR and BLOB byte-array), CSV int32 when
+     *                  every value fits, else int64 (a CSV column loads as byte-array only when asked)
      * @param delimiter CSV field delimiter; null detects it ({@code .tsv}: tab)
      * @param nulls     drop or reject nulls
      * @return a column with id {@code file:<file name>#<column name>} and dataset {@code file:<file name>}
@@ -72,9 +83,25 @@ public final class UserFiles {
             String what = "file " + file + " column '" + (src.header() ? colName : Integer.toString(index)) + "'";
             String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
             String provenance = "user file " + file.toAbsolutePath() + " (sha256 " + Sha256.of(file) + ")";
-            Column col = src.parquet()
-                    ? readParquet(st, src.sql(), index, src.types().get(index), what, type, nulls, name, colName, provenance)
-                    : readCsv(st, src.sql(), index, src.header(), what, type, nulls, name, colName, provenance);
+            String id = "file:" + name + "#" + colName;
+            Column col;
+            if (src.parquet()) {
+                String sqlType = src.types().get(index);
+                boolean text = isText(sqlType);
+                if (text && (type == null || type == ValueType.BYTE_ARRAY)) {
+                    col = readText(st, "#" + (index + 1), sqlType, src.sql(), row -> what + " row " + row, nulls, id, name,
+                            provenance + ", column " + colName + " (" + sqlType + ")");
+                } else if (type == ValueType.BYTE_ARRAY) {
+                    throw new CorpusException(what + " has type " + sqlType + ", not text (VARCHAR or BLOB)");
+                } else {
+                    col = readParquet(st, src.sql(), index, sqlType, what, type, nulls, name, colName, provenance);
+                }
+            } else if (type == ValueType.BYTE_ARRAY) {
+                col = readText(st, "#" + (index + 1), "VARCHAR", src.sql(), csvRow(what, src.header()), nulls, id, name,
+                        provenance + ", column " + colName + " as text");
+            } else {
+                col = readCsv(st, src.sql(), index, src.header(), what, type, nulls, name, colName, provenance);
+            }
             if (col.size() == 0) throw new CorpusException(what + ": no values" + (nulls == Nulls.DROP ? " after dropping nulls" : ""));
             return col;
         });
@@ -82,10 +109,14 @@ public final class UserFiles {
 
     /**
      * Loads several columns of a user file: the ones named (each must load, as with {@link #load}), or
-     * with none named every column that loads as integers, each other column passed to
-     * {@code skipped} with its reason (a text column, nulls, no values).
+     * with none named every column that loads as {@code type}, each other column passed to
+     * {@code skipped} with its reason (a text column, nulls, no values). With {@code type} null that
+     * is every integer column, text left out even where it would load (Parquet VARCHAR), so a file's
+     * text never joins an integer bench unasked; with byte-array, every text column (of a CSV, every
+     * column, as text).
      *
-     * @param columns names or 0-based indexes; empty for every integer column
+     * @param columns names or 0-based indexes; empty for every column that loads as {@code type}
+     * @param type    as for {@link #load}; with no column named, null means integers
      * @throws CorpusException for a named column that cannot be loaded, or when no column loads
      */
     public static List<Column> loadAll(Path file, List<String> columns, ValueType type, Character delimiter, Nulls nulls, Consumer<String> skipped) {
@@ -95,6 +126,12 @@ public final class UserFiles {
         List<String> reasons = new ArrayList<>();
         for (int i = 0; i < src.names().size(); i++) {
             String c = src.header() ? src.names().get(i) : Integer.toString(i);
+            if (type == null && src.parquet() && isText(src.types().get(i))) {
+                String why = "file " + file + " column '" + c + "' is text (" + src.types().get(i) + "): it loads as byte-array when named";
+                reasons.add(why);
+                skipped.accept(why);
+                continue;
+            }
             try {
                 out.add(load(file, c, type, delimiter, nulls));
             } catch (CorpusException e) {
@@ -102,7 +139,10 @@ public final class UserFiles {
                 skipped.accept(e.getMessage());
             }
         }
-        if (out.isEmpty()) throw new CorpusException("file " + file + ": no column loads as integers: " + String.join("; ", reasons));
+        if (out.isEmpty()) {
+            throw new CorpusException("file " + file + ": no column loads as " + (type == ValueType.BYTE_ARRAY ? "byte arrays" : "integers") + ": "
+                    + String.join("; ", reasons));
+        }
         return out;
     }
 
@@ -227,15 +267,52 @@ public final class UserFiles {
                 provenance + ", column " + colName + " (" + sqlType + "), " + row + " rows, " + dropped + " nulls dropped");
     }
 
+    /** Whether a Parquet column of this DuckDB type loads as byte-array. */
+    private static boolean isText(String sqlType) {
+        return TEXT_TYPES.contains(sqlType.toUpperCase(Locale.ROOT));
+    }
+
+    /** How a CSV row is named in errors: its 1-based row and its line in the file. */
+    private static LongFunction<String> csvRow(String what, boolean header) {
+        return row -> what + " row " + row + " (line " + (row + (header ? 1 : 0)) + ")";
+    }
+
+    /**
+     * Reads column {@code field} of {@code source} as byte arrays: a VARCHAR's UTF-8 bytes
+     * ({@code encode}: a BLOB, so no String per value), a BLOB's bytes as they are.
+     *
+     * @param where names a 1-based row in errors
+     */
+    private static Column readText(Statement st, String field, String sqlType, String source, LongFunction<String> where, Nulls nulls,
+                                   String id, String fileName, String provenance) throws SQLException {
+        String expr = sqlType.equalsIgnoreCase("BLOB") ? field : "encode(" + field + ")";
+        TextBuffer values = new TextBuffer();
+        long row = 0, dropped = 0;
+        try (ResultSet rs = st.executeQuery("SELECT " + expr + " FROM " + source)) {
+            while (rs.next()) {
+                row++;
+                byte[] v = rs.getBytes(1);
+                if (v == null) {
+                    if (nulls == Nulls.REJECT) throw new CorpusException(where.apply(row) + ": null value (use --nulls drop to skip nulls)");
+                    dropped++;
+                    continue;
+                }
+                values.add(v);
+            }
+        }
+        return values.toColumn(id, "file:" + fileName, provenance + ", " + row + " rows, " + dropped + " nulls dropped");
+    }
+
     private static Column readCsv(Statement st, String source, int index, boolean header, String what, ValueType type, Nulls nulls,
                                   String fileName, String colName, String provenance) throws SQLException {
+        LongFunction<String> where = csvRow(what, header);
         LongBuffer values = new LongBuffer(ValueType.INT64);
         long row = 0, dropped = 0, firstWide = 0;
         try (ResultSet rs = st.executeQuery("SELECT #" + (index + 1) + " FROM " + source)) {
             while (rs.next()) {
                 row++;
                 String s = rs.getString(1);
-                String at = what + " row " + row + " (line " + (row + (header ? 1 : 0)) + ")";
+                String at = where.apply(row);
                 if (s == null) {
                     if (nulls == Nulls.REJECT) throw new CorpusException(at + ": null value (use --nulls drop to skip nulls)");
                     dropped++;
@@ -245,7 +322,7 @@ public final class UserFiles {
                 try {
                     v = Long.parseLong(s.strip());
                 } catch (NumberFormatException e) {
-                    throw new CorpusException(at + ": '" + s + "' is not an integer");
+                    throw new CorpusException(at + ": '" + s + "' is not an integer (--type byte-array loads the column as text)");
                 }
                 if (firstWide == 0 && v != (int) v) {
                     if (type == ValueType.INT32) throw new CorpusException(at + ": value " + v + " does not fit int32 (use --type int64)");

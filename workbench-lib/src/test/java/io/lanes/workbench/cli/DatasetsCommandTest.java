@@ -75,6 +75,29 @@ class DatasetsCommandTest {
     }
 
     @Test
+    void textColumnsHaveTheirOwnStatisticsAndQuotedValues() {
+        Run stats = run("stats", "parquet-testing.delta_length_byte_array");
+        assertEquals(0, stats.code(), stats.err());
+        List<String> lines = stats.lines();
+        assertTrue(lines.getFirst().matches("id +count +bytes +distinct +len_min +len_mean +len_max +prefix_mean +suffix_mean"), lines.getFirst());
+        assertTrue(lines.get(1).matches("parquet-testing\\.delta_length_byte_array\\.FRUIT +1000 +23537 +1000 +19 +23\\.54 +24 +\\d+\\.\\d\\d +\\d+\\.\\d\\d"),
+                lines.get(1));
+        assertTrue(lines.getLast().startsWith("# 1 columns"), lines.getLast());
+
+        Run show = run("show", "parquet-testing.delta_length_byte_array.FRUIT");
+        assertEquals(0, show.code(), show.err());
+        assertTrue(show.out().contains("column       parquet-testing.delta_length_byte_array.FRUIT (byte-array)"), show.out());
+        assertTrue(show.out().contains("first values \"apple_banana_mango0\" \"apple_banana_mango1\" \"apple_banana_mango4\""), show.out());
+        assertTrue(show.out().contains("prefix_mean") && !show.out().contains("pfor_w"), show.out());
+        Run longText = run("show", "tpcds.item.strings.i_item_desc");
+        assertTrue(longText.out().contains("first values \"Powers will not get infl...\" "), longText.out());
+
+        Run list = run("list");
+        assertTrue(list.lines().stream().anyMatch(l -> l.matches("strings +20 +byte-array .*")), list.out());
+        assertTrue(list.lines().stream().anyMatch(l -> l.matches("default +\\d+ +int32 .*")), list.out());
+    }
+
+    @Test
     void showDescribesSetsDatasetsAndColumns() {
         Run ds = run("show", "clickbench.hits");
         assertEquals(0, ds.code(), ds.err());

@@ -57,7 +57,7 @@ class RegistryTest {
     void theOfflineSetsNeedNoMirrorAndNoNetwork() {
         // what a fresh clone has: the committed files, the generators, and npm for the registry-shipped data
         Catalog cat = Catalog.load(TestCorpus.PROJECT.catalog());
-        for (String set : List.of("default", "int64", "sorted", "quick", "uniform")) {
+        for (String set : List.of("default", "int64", "sorted", "quick", "uniform", "strings")) {
             for (String id : cat.resolve(set)) {
                 Catalog.DatasetEntry d = cat.dataset(cat.column(id).dataset());
                 boolean offline = switch (d.kind()) {

@@ -15,6 +15,8 @@ import java.sql.Statement;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -114,9 +116,11 @@ class UserFilesTest {
     @Test
     void aNonIntegerValueIsNamedWithItsRow() throws IOException {
         Path bad = write("bad2.csv", "a,b\n1,10\n2,20\n3,x\n");
-        assertEquals("file " + bad + " column 'b' row 3 (line 4): 'x' is not an integer", error(bad, "b", null, null, Nulls.REJECT));
+        assertEquals("file " + bad + " column 'b' row 3 (line 4): 'x' is not an integer (--type byte-array loads the column as text)",
+                error(bad, "b", null, null, Nulls.REJECT));
         Path decimal = write("dec.csv", "a,b\n1,1.5\n2,2\n");
-        assertEquals("file " + decimal + " column 'b' row 1 (line 2): '1.5' is not an integer", error(decimal, "b", null, null, Nulls.REJECT));
+        assertEquals("file " + decimal + " column 'b' row 1 (line 2): '1.5' is not an integer (--type byte-array loads the column as text)",
+                error(decimal, "b", null, null, Nulls.REJECT));
     }
 
     @Test
@@ -137,7 +141,8 @@ class UserFilesTest {
     void wrongTypesAreNamed() {
         String ratio = error(parquet, "ratio", null, null, Nulls.REJECT);
         assertTrue(ratio.startsWith("file " + parquet + " column 'ratio' has type DOUBLE, not integers (accepted: TINYINT"), ratio);
-        assertTrue(error(parquet, "name", null, null, Nulls.REJECT).contains("has type VARCHAR, not integers"));
+        assertTrue(error(parquet, "name", ValueType.INT32, null, Nulls.REJECT).contains("has type VARCHAR, not integers"));
+        assertEquals("file " + parquet + " column 'big' has type BIGINT, not text (VARCHAR or BLOB)", error(parquet, "big", ValueType.BYTE_ARRAY, null, Nulls.REJECT));
         assertEquals("file " + parquet + " column 'big' row 2: value 5000000000 does not fit int32 (use int64)",
                 error(parquet, "big", ValueType.INT32, null, Nulls.REJECT));
         assertEquals("file " + csv + " column 'fare' row 3 (line 4): value 3000000000 does not fit int32 (use --type int64)",
@@ -179,5 +184,65 @@ class UserFilesTest {
         Files.writeString(tmp.resolve("c1.csv"), "v\n7\n");
         Files.writeString(tmp.resolve("c*.csv"), "v\n8\n");
         assertArrayEquals(new int[] {8}, UserFiles.load(tmp.resolve("c*.csv"), "v").ints());
+    }
+
+    private static List<String> text(Column c) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < c.size(); i++) out.add(new String(c.strings().get(i), StandardCharsets.UTF_8));
+        return out;
+    }
+
+    @Test
+    void csvTextLoadsAsByteArraysWhenAskedWithItsBytesAsTheyAre() throws IOException {
+        Path names = write("names.csv", "id,name\n1,héllo\n2, two blanks \n3,\"quoted, with comma\"\n4,日本\n");
+        Column c = UserFiles.load(names, "name", ValueType.BYTE_ARRAY, null, Nulls.REJECT);
+        assertEquals(ValueType.BYTE_ARRAY, c.type());
+        assertEquals("file:names.csv#name", c.id());
+        assertEquals(List.of("héllo", " two blanks ", "quoted, with comma", "日本"), text(c));
+        assertArrayEquals("héllo".getBytes(StandardCharsets.UTF_8), c.strings().get(0));
+        assertEquals(6 + 12 + 18 + 6, c.strings().bytes());
+        // asked for, integers load as their text too
+        assertEquals(List.of("1", "2", "3", "4"), text(UserFiles.load(names, "id", ValueType.BYTE_ARRAY, null, Nulls.REJECT)));
+        // not asked for, a CSV column stays integers, so a typo in an integer column is an error naming its row
+        assertTrue(error(names, "name", null, null, Nulls.REJECT).startsWith("file " + names + " column 'name' row 1 (line 2): 'héllo' is not an integer"));
+    }
+
+    @Test
+    void nullTextIsRejectedNamingFileColumnAndRowOrDropped() throws IOException {
+        Path names = write("names-null.csv", "id,name\n1,a\n2,\n3,c\n");
+        assertEquals("file " + names + " column 'name' row 2 (line 3): null value (use --nulls drop to skip nulls)",
+                error(names, "name", ValueType.BYTE_ARRAY, null, Nulls.REJECT));
+        Column dropped = UserFiles.load(names, "name", ValueType.BYTE_ARRAY, null, Nulls.DROP);
+        assertEquals(List.of("a", "c"), text(dropped));
+        assertTrue(dropped.provenance().contains("1 nulls dropped"), dropped.provenance());
+    }
+
+    @Test
+    void parquetTextLoadsAsByteArraysByItsType() throws Exception {
+        Column name = UserFiles.load(parquet, "name");
+        assertEquals(ValueType.BYTE_ARRAY, name.type());
+        assertEquals(List.of("a", "b", "c"), text(name));
+        assertEquals(text(name), text(UserFiles.load(parquet, "3", ValueType.BYTE_ARRAY, null, Nulls.REJECT)));
+        Path withNull = dir.resolve("text-null.parquet");
+        try (Connection c = Duck.open(); Statement st = c.createStatement()) {
+            st.execute("COPY (SELECT * FROM (VALUES ('x', 1), (NULL, 2), ('', 3)) t(s, i)) TO " + Duck.literal(withNull.toString()) + " (FORMAT parquet)");
+        }
+        assertEquals("file " + withNull + " column 's' row 2: null value (use --nulls drop to skip nulls)", error(withNull, "s", null, null, Nulls.REJECT));
+        assertEquals(List.of("x", ""), text(UserFiles.load(withNull, "s", null, null, Nulls.DROP)), "an empty string is a value, not a null");
+    }
+
+    @Test
+    void withNoColumnNamedTextJoinsOnlyWhenAskedFor() {
+        List<String> skipped = new ArrayList<>();
+        List<Column> ints = UserFiles.loadAll(parquet, List.of(), null, null, Nulls.DROP, skipped::add);
+        assertEquals(List.of("file:trips.parquet#id", "file:trips.parquet#big", "file:trips.parquet#day", "file:trips.parquet#ts",
+                "file:trips.parquet#small"), ints.stream().map(Column::id).toList());
+        assertTrue(skipped.contains("file " + parquet + " column 'name' is text (VARCHAR): it loads as byte-array when named"), skipped.toString());
+        skipped.clear();
+        List<Column> text = UserFiles.loadAll(parquet, List.of(), ValueType.BYTE_ARRAY, null, Nulls.DROP, skipped::add);
+        assertEquals(List.of("file:trips.parquet#name"), text.stream().map(Column::id).toList());
+        assertEquals(6, skipped.size(), skipped.toString());
+        assertEquals(List.of(ValueType.INT32, ValueType.BYTE_ARRAY),
+                UserFiles.loadAll(parquet, List.of("id", "name"), null, null, Nulls.DROP, skipped::add).stream().map(Column::type).toList());
     }
 }
