@@ -15,7 +15,7 @@ package io.lanes.workbench.report.claims;
  * @param workingSet   ladder point
  * @param metric       {@code decode_speed}, {@code encode_speed}, {@code size} or {@code ipv}
  * @param low          published value or lower end of the published range
- * @param high         upper end (equal to low for a single figure)
+ * @param high         upper end (equal to low for a single figure; infinite for a published lower bound)
  * @param tolerance    relative tolerance around the range for a verdict of reproduced
  * @param requires     CPU feature the claim needs (e.g. {@code avx512f}), or empty
  * @param explanation  what the Java analog keeps and what differs
@@ -37,6 +37,7 @@ public record Claim(String id, int group, String statement, String source, Strin
 
     /** The published figure as text: one value or a range. */
     public String published() {
+        if (Double.isInfinite(high)) return String.format(java.util.Locale.ROOT, ">= %.3gx", low);
         return low == high ? String.format(java.util.Locale.ROOT, "%.3gx", low) : String.format(java.util.Locale.ROOT, "%.3g-%.3gx", low, high);
     }
 

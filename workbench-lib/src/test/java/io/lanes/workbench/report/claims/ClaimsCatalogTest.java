@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,6 +56,18 @@ class ClaimsCatalogTest {
                   "metric": "speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e"}]}""";
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClaimsCatalog.parse(new ObjectMapper().readTree(json)));
         assertTrue(e.getMessage().contains("claim y") && e.getMessage().contains("speed"), e.getMessage());
+    }
+
+    @Test
+    void aPublishedLowerBoundReproducesAtOrAboveItAndSaysSo() throws Exception {
+        String json = """
+                {"claims": [{"id": "w", "group": 0, "statement": "s", "source": "s", "published_on": "p",
+                  "numerator": "plain", "denominator": "plain", "set": "quick", "working_set": "400KiB",
+                  "metric": "decode_speed", "low": 1.063, "high": null, "tolerance": 0.0, "explanation": "e"}]}""";
+        Claim c = ClaimsCatalog.parse(new ObjectMapper().readTree(json)).getFirst();
+        assertEquals(">= 1.06x", c.published());
+        assertTrue(c.reproduces(1.063) && c.reproduces(2.4));
+        assertFalse(c.reproduces(1.05));
     }
 
     @Test
