@@ -99,14 +99,14 @@ public final class Harness {
      * Runs every arm on every writer's pages, as one point {@link #PAGES}. Arms whose codec takes
      * another value type or reads another page format are skipped for those pages ({@link #takes(Arm, Pages)}).
      *
-     * @throws IllegalArgumentException before anything is timed, if an arm reads the value type of
-     *                                  some page sets but the page format of none
+     * @throws IllegalArgumentException before anything is timed, if no codec arm reads any page set
      */
     public void runPages(List<Arm> arms, List<Pages> pages, Listener listener) {
-        for (Arm a : arms) {
-            if (a.isStoreOnly() || pages.stream().anyMatch(p -> takes(a, p))) continue;
-            // an arm that reads none of the page sets: name what it reads and who reads the first of its type
-            pages.stream().filter(p -> takes(a, p.values())).findFirst().ifPresent(p -> Prepared.requireDecodes(a, p));
+        List<Arm> codecs = arms.stream().filter(a -> !a.isStoreOnly()).toList();
+        if (!codecs.isEmpty() && codecs.stream().noneMatch(a -> pages.stream().anyMatch(p -> takes(a, p)))) {
+            throw new IllegalArgumentException("no codec arm reads the page format of any page set: the arms read "
+                    + String.join(", ", codecs.stream().map(a -> a.name() + " (" + a.codec().pageFormat() + ")").toList()) + "; the pages are "
+                    + String.join(", ", pages.stream().map(p -> p.values().id() + " (" + p.format() + ")").distinct().toList()));
         }
         List<Measurement> atPoint = new ArrayList<>();
         for (Pages p : pages) {

@@ -214,20 +214,23 @@ public final class Recorder {
      */
     static List<Map<String, Object>> armsOfOtherFormats(List<Arm> arms, List<Pages> pages, Consumer<String> log) {
         List<Map<String, Object>> out = new ArrayList<>();
+        Map<List<String>, List<String>> lines = new LinkedHashMap<>(); // arms left out of the same page sets share a line
         for (Arm a : arms) {
             if (a.isStoreOnly()) continue;
             List<Pages> not = pages.stream().filter(p -> Harness.takes(a, p.values()) && !Harness.takes(a, p)).toList();
             if (not.isEmpty()) continue;
             List<String> ids = not.stream().map(p -> p.values().id()).toList();
             String formats = String.join(" or ", not.stream().map(Pages::format).distinct().toList());
-            log.accept("arm " + a.name() + " skipped on " + ids.size() + " page " + (ids.size() == 1 ? "set" : "sets") + " (" + abbreviate(ids) + "): it reads "
-                    + a.codec().pageFormat() + " pages; theirs are " + formats);
+            lines.computeIfAbsent(List.of(abbreviate(ids), formats, String.valueOf(ids.size())), k -> new ArrayList<>()).add(a.name());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("arm", a.name());
             m.put("reason", "it reads " + a.codec().pageFormat() + " pages; these columns' timed pages are " + formats);
             m.put("columns", ids);
             out.add(m);
         }
+        lines.forEach((k, names) -> log.accept((names.size() == 1 ? "arm " : "arms ") + String.join(", ", names) + " skipped on " + k.get(2)
+                + (k.get(2).equals("1") ? " page set (" : " page sets (") + k.getFirst() + "), whose timed pages are " + k.get(1)
+                + ": each reads another format"));
         return out;
     }
 
