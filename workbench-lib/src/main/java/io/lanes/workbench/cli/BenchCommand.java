@@ -62,10 +62,11 @@ final class BenchCommand implements Callable<Integer> {
             + "else every column that loads as integers (the others are named with the reason)")
     List<Path> files = new ArrayList<>();
     @Option(names = "--column", paramLabel = "NAME|INDEX", split = ",", description = "columns of every --file, by name or 0-based index, "
-            + "or of --pages, by name; repeatable or comma-separated (default: every integer column)")
+            + "or of --pages, by name; repeatable or comma-separated (default: every integer column; with --pages also every byte-array column)")
     List<String> columnNames = new ArrayList<>();
-    @Option(names = "--pages", paramLabel = "PARQUET", description = "time this Parquet file's pages exactly as its writer wrote them (no re-encoding, no ladder)")
-    Path pages;
+    @Option(names = "--pages", paramLabel = "PARQUET", description = "time this Parquet file's pages exactly as its writer wrote them (no re-encoding, no ladder); "
+            + "repeatable: the files' columns are measured in one run, e.g. the same column written with and without a dictionary")
+    List<Path> pages = new ArrayList<>();
     @Option(names = "--writer", paramLabel = "parquet-java", description = "time the pages this writer makes of the --dataset/--set/--file columns instead of "
             + "each codec's own encoding: parquet-java = parquet-java's ColumnWriteStoreV2, PARQUET_2_0, no dictionary "
             + "(so DELTA_BINARY_PACKED), its default page limits (20,000 rows or 1 MiB)")
@@ -101,9 +102,9 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         plugins.install();
         List<Arm> arms = Arm.resolve(codecs);
-        boolean asWritten = pages != null || writer != null;
-        if (!columnNames.isEmpty() && files.isEmpty() && pages == null) throw new IllegalArgumentException("--column names columns of --file or --pages");
-        if (!files.isEmpty() && pages != null) throw new IllegalArgumentException("--column would name columns of both --file and --pages: run them in separate benches");
+        boolean asWritten = !pages.isEmpty() || writer != null;
+        if (!columnNames.isEmpty() && files.isEmpty() && pages.isEmpty()) throw new IllegalArgumentException("--column names columns of --file or --pages");
+        if (!files.isEmpty() && !pages.isEmpty()) throw new IllegalArgumentException("--column would name columns of both --file and --pages: run them in separate benches");
         if (asWritten) checkAsWritten(!sets.isEmpty() || !datasets.isEmpty() || !files.isEmpty());
         List<Column> columns = new ArrayList<>();
         for (String s : sets) columns.addAll(Datasets.set(s));
@@ -173,9 +174,12 @@ final class BenchCommand implements Callable<Integer> {
     private List<Pages> pageSets(List<Arm> arms, List<Column> columns) {
         List<Codec> decoders = arms.stream().filter(a -> !a.isStoreOnly()).map(Arm::codec).toList();
         List<Pages> out = new ArrayList<>();
-        if (pages != null && !columnNames.isEmpty()) columnNames.forEach(c -> out.add(Pages.ofFile(pages, c, decoders)));
-        else if (pages != null) {
-            Pages.Selection s = Pages.ofFile(pages, decoders);
+        for (Path file : pages) {
+            if (!columnNames.isEmpty()) {
+                columnNames.forEach(c -> out.add(Pages.ofFile(file, c, decoders)));
+                continue;
+            }
+            Pages.Selection s = Pages.ofFile(file, decoders);
             out.addAll(s.pages());
             s.skipped().forEach(x -> System.out.println("column skipped: " + x));
         }
