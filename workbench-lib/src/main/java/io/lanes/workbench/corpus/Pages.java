@@ -262,8 +262,10 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         }
         if (ref.size() != at) throw new CorpusException(what + ": the reader gives " + ref.size() + " values, the pages hold " + at);
         Column values = cut(ref, ranges, id, dataset, provenance);
+        boolean dictionaries = format.startsWith("parquet.dict");
         return new Pages(values, writer, format, kept, countByKind(left, p -> !p.holdsValues()
-                ? (p.kind().equals("DICTIONARY") ? "a dictionary" : "dictionary indices, not values")
+                ? (p.kind().equals("DICTIONARY") ? (dictionaries ? "a dictionary, read with each data page it serves" : "a dictionary")
+                        : "dictionary indices without a dictionary page")
                 : p.codec() == null ? "no decoder here" : "format " + CodecRegistry.get(p.codec()).pageFormat()));
     }
 

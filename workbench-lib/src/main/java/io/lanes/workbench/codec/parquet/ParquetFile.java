@@ -240,6 +240,7 @@ public final class ParquetFile {
     private static void chunkPages(Column col, int group, CompressionCodec codec, long values, byte[] chunk, long fileOffset, List<ParquetPage> out) {
         long seen = 0;
         int at = 0;
+        ParquetPage dictionary = null; // the chunk's, which its dictionary-encoded data pages carry
         for (int page = 0; seen < values && at < chunk.length; page++) {
             String where = "row group " + group + ", page " + page;
             PageHeader h = new PageHeader();
@@ -255,7 +256,8 @@ public final class ParquetFile {
                     DictionaryPageHeader d = present(h.getDictionary_page_header(), "dictionary_page_header", fileOffset + at, where);
                     int n = count(d.getNum_values(), Long.MAX_VALUE, fileOffset + at, where);
                     byte[] v = decompress(codec, chunk, pos, size, raw, bodyAt, where);
-                    out.add(ParquetPage.of(col.path(), group, "DICTIONARY", d.getEncoding().name(), col.physicalType(), n, n, v, null));
+                    dictionary = ParquetPage.of(col.path(), group, "DICTIONARY", d.getEncoding().name(), col.physicalType(), n, n, v, null);
+                    out.add(dictionary);
                 }
                 case DATA_PAGE -> {
                     DataPageHeader d = present(h.getData_page_header(), "data_page_header", fileOffset + at, where);
@@ -271,7 +273,7 @@ public final class ParquetFile {
                     }
                     byte[] v = Arrays.copyOfRange(body, p, body.length);
                     int nonNull = defs == null ? n : nonNull(defs, col.maxDefinition(), bodyAt, where);
-                    out.add(ParquetPage.of(col.path(), group, "DATA_V1", d.getEncoding().name(), col.physicalType(), n, nonNull, v, defs));
+                    out.add(ParquetPage.of(col.path(), group, "DATA_V1", d.getEncoding().name(), col.physicalType(), n, nonNull, v, defs, dictionary));
                     seen += n;
                 }
                 case DATA_PAGE_V2 -> {
@@ -294,7 +296,7 @@ public final class ParquetFile {
                     int vPos = pos + repLen + defLen, vLen = size - repLen - defLen;
                     boolean compressed = !d.isSetIs_compressed() || d.isIs_compressed();
                     byte[] v = decompress(compressed ? codec : CompressionCodec.UNCOMPRESSED, chunk, vPos, vLen, raw - repLen - defLen, fileOffset + vPos, where);
-                    out.add(ParquetPage.of(col.path(), group, "DATA_V2", d.getEncoding().name(), col.physicalType(), n, n - nulls, v, defs));
+                    out.add(ParquetPage.of(col.path(), group, "DATA_V2", d.getEncoding().name(), col.physicalType(), n, n - nulls, v, defs, dictionary));
                     seen += n;
                 }
                 default -> {

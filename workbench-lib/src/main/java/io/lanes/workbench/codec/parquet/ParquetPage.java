@@ -15,8 +15,11 @@ package io.lanes.workbench.codec.parquet;
  * @param definitionLevels the page's definition levels (one per counted value), or null when the column is required
  * @param codec         name of the registered codec that decodes {@link #codecPage()}, or null when none does
  * @param codecPage     the values section as that codec's self-describing page: the section itself for
- *                      DELTA encodings, the section after a ULEB128 count for PLAIN, BYTE_STREAM_SPLIT and
- *                      dictionary indices ({@code parquet.rle}); null when {@code codec} is null
+ *                      DELTA encodings, the section after a ULEB128 count for PLAIN and BYTE_STREAM_SPLIT;
+ *                      for dictionary-encoded data pages the count, the column chunk's dictionary (its size
+ *                      and PLAIN values) and the indices section ({@code parquet.dict*}), or without a
+ *                      dictionary the indices alone after a count ({@code parquet.rle}); null when
+ *                      {@code codec} is null
  */
 public record ParquetPage(String column, int rowGroup, String kind, String encoding, String physicalType,
                           int numValues, int nonNull, byte[] values, int[] definitionLevels, String codec, byte[] codecPage) {
@@ -28,6 +31,18 @@ public record ParquetPage(String column, int rowGroup, String kind, String encod
      */
     public static ParquetPage of(String column, int rowGroup, String kind, String encoding, String physicalType,
                                  int numValues, int nonNull, byte[] values, int[] definitionLevels) {
+        return of(column, rowGroup, kind, encoding, physicalType, numValues, nonNull, values, definitionLevels, null);
+    }
+
+    /**
+     * {@link #of(String, int, String, String, String, int, int, byte[], int[])} for a page of a
+     * column chunk whose dictionary page is {@code dictionary} (null when the chunk has none): a
+     * dictionary-encoded data page then becomes a {@code parquet.dict*} page carrying that
+     * dictionary, so a decoder reads the dictionary with every data page it serves (once per page,
+     * where a reader decodes it once per chunk; the same when a chunk has one data page).
+     */
+    public static ParquetPage of(String column, int rowGroup, String kind, String encoding, String physicalType,
+                                 int numValues, int nonNull, byte[] values, int[] definitionLevels, ParquetPage dictionary) {
         boolean is64 = physicalType.equals("INT64");
         boolean isInt = is64 || physicalType.equals("INT32");
         boolean isBytes = physicalType.equals("BYTE_ARRAY");
@@ -51,16 +66,40 @@ public record ParquetPage(String column, int rowGroup, String kind, String encod
                 if (isInt) { codec = is64 ? "parquet.bss64" : "parquet.bss"; codecPage = counted(nonNull, values); }
             }
             case "RLE_DICTIONARY", "PLAIN_DICTIONARY" -> {
-                if (!kind.equals("DICTIONARY")) { codec = "parquet.rle"; codecPage = counted(nonNull, values); }
+                if (kind.equals("DICTIONARY")) break;
+                if (dictionary != null && (isInt || isBytes)) {
+                    codec = is64 ? "parquet.dict64" : isInt ? "parquet.dict" : "parquet.dict-byte-array";
+                    codecPage = withDictionary(nonNull, dictionary, values);
+                } else {
+                    codec = "parquet.rle";
+                    codecPage = counted(nonNull, values);
+                }
             }
             default -> { }
         }
         return new ParquetPage(column, rowGroup, kind, encoding, physicalType, numValues, nonNull, values, definitionLevels, codec, codecPage);
     }
 
-    /** Whether this page holds a column's values (a data page not of dictionary indices). */
+    /**
+     * Whether this page holds a column's values: a data page, and if of dictionary indices, one that
+     * carries its chunk's dictionary ({@code parquet.dict*}).
+     */
     public boolean holdsValues() {
-        return !kind.equals("DICTIONARY") && !encoding.equals("RLE_DICTIONARY") && !encoding.equals("PLAIN_DICTIONARY");
+        if (kind.equals("DICTIONARY")) return false;
+        boolean indices = encoding.equals("RLE_DICTIONARY") || encoding.equals("PLAIN_DICTIONARY");
+        return !indices || (codec != null && codec.startsWith("parquet.dict"));
+    }
+
+    /** {@code count:ULEB128 dictSize:ULEB128 dictionary indices}: the {@code parquet.dict*} page of a data page and its chunk's dictionary. */
+    private static byte[] withDictionary(int count, ParquetPage dictionary, byte[] indices) {
+        byte[] d = dictionary.values();
+        int size = dictionary.numValues();
+        byte[] out = new byte[Leb128.size(count) + Leb128.size(size) + d.length + indices.length];
+        int p = Leb128.write(count, out, 0);
+        p = Leb128.write(size, out, p);
+        System.arraycopy(d, 0, out, p, d.length);
+        System.arraycopy(indices, 0, out, p + d.length, indices.length);
+        return out;
     }
 
     /** {@code count:ULEB128} followed by {@code v}. */
