@@ -122,6 +122,17 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
 
     abstract void moveOutput(int outOffBytes);
 
+    /**
+     * The arm's codec as the value type's codec interface, or null for store-only.
+     *
+     * @throws IllegalArgumentException naming the codec and the column when it takes another type
+     */
+    static <C extends Codec> C codecOf(Arm arm, Class<C> type, String label, String what) {
+        Codec c = arm.codec();
+        if (c != null && !type.isInstance(c)) throw new IllegalArgumentException("codec " + c.name() + " does not take " + label + " columns like " + what);
+        return type.cast(c);
+    }
+
     /** Bytes one decode call writes as values: n times the value width, or a byte-array column's value bytes. */
     public abstract long outputBytes();
 

@@ -2,7 +2,6 @@ package io.lanes.workbench.measure;
 
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
-import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.parquet.ParquetPage;
 
@@ -25,7 +24,7 @@ final class PreparedByteArrays extends Prepared {
     private final ByteArrays out;
 
     PreparedByteArrays(Arm arm, ByteArrays values, String what, List<ParquetPage> pages) {
-        this(arm, values, what, pages, byteArrayCodec(arm, what));
+        this(arm, values, what, pages, codecOf(arm, ByteArrayCodec.class, "byte-array", what));
     }
 
     private PreparedByteArrays(Arm arm, ByteArrays values, String what, List<ParquetPage> pages, ByteArrayCodec codec) {
@@ -41,12 +40,6 @@ final class PreparedByteArrays extends Prepared {
             encodedBytes = codec.encode(values, 0, n, encoded, 0);
             pageEnds[0] = encodedBytes;
         }
-    }
-
-    private static ByteArrayCodec byteArrayCodec(Arm arm, String what) {
-        Codec c = arm.codec();
-        if (c != null && !(c instanceof ByteArrayCodec)) throw new IllegalArgumentException("codec " + c.name() + " does not take byte-array columns like " + what);
-        return (ByteArrayCodec) c;
     }
 
     /** Decoded bytes of one call: the values' own bytes, as results report them (offsets not counted). */
