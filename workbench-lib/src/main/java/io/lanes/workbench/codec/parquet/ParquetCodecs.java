@@ -74,6 +74,8 @@ public final class ParquetCodecs {
         out.add(new PlainByteArray());
         out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA32)));
         for (DeltaByteArrayVariant v : DeltaByteArrayVariant.values()) out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA32), v));
+        out.add(new DictByteArray(DictVariant.FUSED, KERNEL32));
+        out.add(new DictByteArray(DictVariant.INDICES_THEN_GATHER, KERNEL32));
         return out;
     }
 }
