@@ -207,9 +207,7 @@ public final class DictByteArray implements ByteArrayCodec {
             if (variant == DictVariant.INDICES_THEN_GATHER) {
                 if (indices.length < n) indices = new int[Math.max(n, 2 * indices.length)]; // at most the values the output takes
                 p = RleHybrid32.decodeRuns(kernel, in, inOff, runs, end, width, n, indices, 0);
-                int max = 0;
-                for (int i = 0; i < n; i++) max = Math.max(max, indices[i]);
-                if (max >= d) fused(in, inOff, end, null); // finds and names the first bad index
+                if (DictFormat.anyOutside(indices, n, d)) fused(in, inOff, end, null); // finds and names the first bad index
                 copy(in, indices, n, out);
             } else {
                 p = fused(in, inOff, end, out);
