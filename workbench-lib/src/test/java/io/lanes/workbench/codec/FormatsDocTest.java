@@ -35,7 +35,8 @@ class FormatsDocTest {
     private static final Pattern STRING = Pattern.compile("\"([^\"]*)\"");
     /** Codecs whose formats the document specifies by example. */
     private static final Set<String> REQUIRED = Set.of("bitpack.seq.scalar", "fastlanes.unpack.interleaved", "fastlanes.unpack.transposed",
-            "for.seq", "for.fastlanes.flat-fused", "pfor.seq", "pfor.seq.delta", "pfor.fastlanes", "fastlanes.delta.flat", "fastlanes.delta.strided", "parquet.plain-byte-array");
+            "for.seq", "for.fastlanes.flat-fused", "pfor.seq", "pfor.seq.delta", "pfor.fastlanes", "fastlanes.delta.flat", "fastlanes.delta.strided", "parquet.plain-byte-array",
+            "parquet.dict", "parquet.dict-byte-array");
 
     record Example(String codec, String values, byte[] bytes) {
     }

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * The Parquet encodings as registered codecs, and the one place their bit-unpacking kernels are
  * chosen. Names: {@code parquet.<encoding>} for int32, {@code parquet.<encoding>64} for int64,
- * {@code parquet.<encoding>-byte-array} for byte strings; DELTA_BINARY_PACKED and DELTA_BYTE_ARRAY
- * decoder variants add {@code .<variant>}.
+ * {@code parquet.<encoding>-byte-array} for byte strings; DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY and
+ * dictionary decoder variants add {@code .<variant>}.
  */
 public final class ParquetCodecs {
     /**
@@ -67,11 +67,15 @@ public final class ParquetCodecs {
         out.add(delta64("parquet.delta64", DEFAULT_DELTA64));
         for (DeltaVariant v : DeltaVariant.values()) if (v != DeltaVariant.FUSED) out.add(delta64("parquet.delta64." + v.suffix(), v));
         out.add(new RleHybrid32(KERNEL32));
+        for (DictVariant v : DictVariant.values()) out.add(new Dict32(v, KERNEL32));
+        for (DictVariant v : DictVariant.values()) out.add(new Dict64(v, KERNEL32));
         out.add(new ByteStreamSplit32());
         out.add(new ByteStreamSplit64());
         out.add(new PlainByteArray());
         out.add(new DeltaLengthByteArray(delta32("parquet.delta", DEFAULT_DELTA32)));
         for (DeltaByteArrayVariant v : DeltaByteArrayVariant.values()) out.add(new DeltaByteArray(delta32("parquet.delta", DEFAULT_DELTA32), v));
+        out.add(new DictByteArray(DictVariant.FUSED, KERNEL32));
+        out.add(new DictByteArray(DictVariant.INDICES_THEN_GATHER, KERNEL32));
         return out;
     }
 }

@@ -19,12 +19,13 @@ import java.util.Arrays;
  * leading byte (RLE_DICTIONARY data: {@code width run*}); this page is that dictionary-index layout
  * with the count in front, so a real dictionary-index section becomes a page by prefixing its
  * count. The width is the bit length of the largest value read as unsigned (negative int32 values
- * take 32 bits). The encoder emits an RLE run for 8 or more equal values starting at a group
- * boundary and bit-packed runs of at most 63 groups otherwise, as parquet-java does; a final
- * bit-packed group is padded with zero bits. Thread-safe: holds only a stateless kernel.
+ * take 32 bits). The runs are written by {@link #encodeRuns} and read by {@link HybridRuns}, which
+ * the dictionary codecs ({@code parquet.dict*}) share for their indices. Thread-safe: holds only a
+ * stateless kernel.
  */
 public final class RleHybrid32 implements IntCodec {
     private static final int MAX_GROUPS = 63;
+    private static final ThreadLocal<HybridRuns> RUNS = ThreadLocal.withInitial(HybridRuns::new);
     private final BlockKernel32 kernel;
 
     public RleHybrid32(BlockKernel32 kernel) {
@@ -44,9 +45,17 @@ public final class RleHybrid32 implements IntCodec {
     @Override
     public int maxEncodedBytes(int n) {
         if (n < 0) throw new IllegalArgumentException("negative value count " + n);
-        // worst case: all bit-packed at width 32, one header byte per 63 groups, padding to a group
+        return Bytes.arraySize(Leb128.size(n) + 1 + maxRunBytes(n));
+    }
+
+    /**
+     * Worst-case bytes {@link #encodeRuns} writes for {@code n} values of any width up to 32: all
+     * bit-packed at width 32, one header byte per 63 groups, padding to a group (an RLE run costs
+     * less than the groups it replaces).
+     */
+    static long maxRunBytes(int n) {
         long groups = (n + 7L) / 8;
-        return Bytes.arraySize(Leb128.size(n) + 1 + (groups + MAX_GROUPS - 1) / MAX_GROUPS + groups * 32);
+        return (groups + MAX_GROUPS - 1) / MAX_GROUPS + groups * 32;
     }
 
     @Override
@@ -57,6 +66,16 @@ public final class RleHybrid32 implements IntCodec {
         int w = 32 - Integer.numberOfLeadingZeros(or);
         int p = Leb128.write(n, out, outOff);
         out[p++] = (byte) w;
+        return encodeRuns(kernel, values, off, n, w, out, p) - outOff;
+    }
+
+    /**
+     * Writes {@code values[off, off+n)}, each fitting {@code w} bits, as runs at {@code p}: an RLE
+     * run for 8 or more equal values starting at a group boundary, bit-packed runs of at most 63
+     * groups otherwise (the last group padded with zero bits), as parquet-java does. Returns the
+     * offset after the last run; writes at most {@link #maxRunBytes} bytes.
+     */
+    static int encodeRuns(BlockKernel32 kernel, int[] values, int off, int n, int w, byte[] out, int p) {
         int valueBytes = (w + 7) / 8;
         int i = 0;
         while (i < n) {
@@ -81,7 +100,7 @@ public final class RleHybrid32 implements IntCodec {
             p += bytes;
             i = Math.min(i, n);
         }
-        return p - outOff;
+        return p;
     }
 
     /** Length of the run of equal values at {@code v[from]}, capped at {@code cap}. */
@@ -140,52 +159,22 @@ public final class RleHybrid32 implements IntCodec {
         return wPos + 1;
     }
 
-    /** The most groups of 8 a bit-packed run may have beyond the values still wanted: a writer's padded last run. */
-    static final int MAX_PADDED_GROUPS = 64;
-
     /**
      * Decodes {@code n} values of {@code width} bits from the runs at {@code p} into
      * {@code out[o, o+n)}, or only validates the runs when {@code out} is null; returns the offset
-     * after the last run. {@code base} is the page start, for error offsets. Validates every run
-     * header against the values still wanted and every length against the page, so a corrupt header
-     * can neither overrun nor spin. A bit-packed run may hold more values than remain, its bytes all
-     * in the page and its groups at most {@link #MAX_PADDED_GROUPS}: writers pad the last run (DuckDB
-     * 1.x to whole runs of 256 levels; parquet-java and Arrow C++ cut runs at 63 groups), and readers
-     * take what they need of it. The cap keeps a width-0 run, which takes no bytes, from claiming
-     * any number of values (parquet-java sizes an array by a run's groups).
+     * after the last run. {@code base} is the page start, for error offsets. The runs are read and
+     * validated by {@link HybridRuns}, one cursor per thread: a cursor made per call
+     * escaped to the heap (56 bytes a call, its size, in the conformance check's allocation test).
      */
     static int decodeRuns(BlockKernel32 kernel, byte[] in, int base, int p, int end, int width, int n, int[] out, int o) {
-        int valueBytes = (width + 7) / 8;
-        int done = 0;
-        while (done < n) {
-            int hPos = p;
-            long header = Leb128.read(in, p, end, 5, "run header");
-            p = Leb128.end(in, p);
-            long len = header >>> 1;
-            int left = n - done;
-            if ((header & 1) == 0) {
-                if (len == 0 || len > left) throw new CorruptDataException("RLE run length", hPos - base, "run of " + len + " values where " + left + " remain");
-                Bytes.require(p - base, valueBytes, end - base, "RLE run value");
-                int v = 0;
-                for (int b = 0; b < valueBytes; b++) v |= (in[p + b] & 0xFF) << (8 * b);
-                if (width < 32 && (v >>> width) != 0) throw new CorruptDataException("RLE run value", p - base, "value " + Integer.toUnsignedString(v) + " wider than " + width + " bits");
-                p += valueBytes;
-                if (out != null) Arrays.fill(out, o + done, o + done + (int) len, v);
-                done += (int) len;
-            } else {
-                long values = len * 8;
-                if (len == 0 || values - left >= 8 && len > MAX_PADDED_GROUPS) {
-                    throw new CorruptDataException("bit-packed run length", hPos - base, len + " groups of 8 where " + left + " values remain"
-                            + (len == 0 ? "" : ": a writer pads a last run to " + MAX_PADDED_GROUPS + " groups at most"));
-                }
-                long bytes = len * width;
-                Bytes.require(p - base, bytes, end - base, "bit-packed run data");
-                int take = (int) Math.min(values, left);
-                if (out != null) kernel.unpack(in, p, take, width, out, o + done);
-                p += (int) bytes;
-                done += take;
+        HybridRuns runs = RUNS.get().reset(in, base, p, end, width, n);
+        while (runs.next()) {
+            if (out != null) {
+                if (runs.rle()) Arrays.fill(out, o, o + runs.length(), runs.value());
+                else kernel.unpack(in, runs.data(), runs.length(), width, out, o);
             }
+            o += runs.length();
         }
-        return p;
+        return runs.position();
     }
 }

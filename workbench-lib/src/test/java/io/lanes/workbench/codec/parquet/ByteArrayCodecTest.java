@@ -46,6 +46,7 @@ class ByteArrayCodecTest {
     /** The byte-array codecs this package and its neighbours register; the registry must hold exactly these. */
     static final Set<String> EXPECTED = Set.of("parquet.plain-byte-array", "parquet.delta-length-byte-array", "parquet.delta-byte-array",
             "parquet.delta-byte-array.alloc-per-value", "parquet.delta-byte-array.decoders-per-page", "parquet.delta-byte-array.value-at-a-time",
+            "parquet.dict-byte-array", "parquet.dict-byte-array.indices-then-gather",
             "zstd.plain-byte-array", "lz4.plain-byte-array", "peer.parquet.delta-length-byte-array", "peer.parquet.delta-byte-array");
 
     static List<ByteArrayCodec> codecs() {

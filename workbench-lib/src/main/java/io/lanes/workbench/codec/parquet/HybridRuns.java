@@ -1,0 +1,108 @@
+package io.lanes.workbench.codec.parquet;
+
+import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.CorruptDataException;
+
+/**
+ * A cursor over the runs of a Parquet RLE / bit-packing hybrid section ({@link RleHybrid32}'s
+ * {@code run*}), validating each run as it reaches it: the one reader of run headers that
+ * {@code parquet.rle}, the level decoder and the dictionary codecs share, so each decodes runs its
+ * own way (a fill, an unpack, a gather) from one set of checks. Every header is checked against the
+ * values still wanted and every length against the section, so a corrupt header can neither overrun
+ * nor spin. A bit-packed run may hold more values than remain, its bytes all in the section and its
+ * groups at most {@link #MAX_PADDED_GROUPS}: writers pad the last run (DuckDB 1.x to whole runs of
+ * 256 levels; parquet-java and Arrow C++ cut runs at 63 groups), and readers take what they need of
+ * it. The cap keeps a width-0 run, which takes no bytes, from claiming any number of values
+ * (parquet-java sizes an array by a run's groups).
+ *
+ * <p>Mutable and not thread-safe: one per thread or per call, re-pointed by {@link #reset}.
+ */
+final class HybridRuns {
+    /** The most groups of 8 a bit-packed run may have beyond the values still wanted: a writer's padded last run. */
+    static final int MAX_PADDED_GROUPS = 64;
+
+    private byte[] in;
+    private int base, p, end, width, valueBytes, left;
+    private boolean rle;
+    private int value, length, data;
+
+    /**
+     * Points the cursor at the runs from {@code p} that hold {@code n} values of {@code width}
+     * (0..32, already checked) bits, in a page starting at {@code base} (for error offsets) and ending
+     * at {@code end}.
+     */
+    HybridRuns reset(byte[] in, int base, int p, int end, int width, int n) {
+        this.in = in;
+        this.base = base;
+        this.p = p;
+        this.end = end;
+        this.width = width;
+        this.valueBytes = (width + 7) / 8;
+        this.left = n;
+        return this;
+    }
+
+    /**
+     * Reads and validates the next run's header; false once the section's {@code n} values are all
+     * read. After true: {@link #rle()}, {@link #length()} (the values taken from this run) and
+     * {@link #value()} (an RLE run's value) or {@link #data()} (a bit-packed run's first byte).
+     *
+     * @throws CorruptDataException if the run's header or bytes fail validation
+     */
+    boolean next() {
+        if (left == 0) return false;
+        int hPos = p;
+        long header = Leb128.read(in, p, end, 5, "run header");
+        p = Leb128.end(in, p);
+        long len = header >>> 1;
+        rle = (header & 1) == 0;
+        if (rle) {
+            if (len == 0 || len > left) throw new CorruptDataException("RLE run length", hPos - base, "run of " + len + " values where " + left + " remain");
+            Bytes.require(p - base, valueBytes, end - base, "RLE run value");
+            int v = 0;
+            for (int b = 0; b < valueBytes; b++) v |= (in[p + b] & 0xFF) << (8 * b);
+            if (width < 32 && (v >>> width) != 0) throw new CorruptDataException("RLE run value", p - base, "value " + Integer.toUnsignedString(v) + " wider than " + width + " bits");
+            value = v;
+            length = (int) len;
+            p += valueBytes;
+        } else {
+            long values = len * 8;
+            if (len == 0 || values - left >= 8 && len > MAX_PADDED_GROUPS) {
+                throw new CorruptDataException("bit-packed run length", hPos - base, len + " groups of 8 where " + left + " values remain"
+                        + (len == 0 ? "" : ": a writer pads a last run to " + MAX_PADDED_GROUPS + " groups at most"));
+            }
+            long bytes = len * width;
+            Bytes.require(p - base, bytes, end - base, "bit-packed run data");
+            data = p;
+            length = (int) Math.min(values, left);
+            p += (int) bytes;
+        }
+        left -= length;
+        return true;
+    }
+
+    /** Whether the current run is an RLE run (else bit-packed). */
+    boolean rle() {
+        return rle;
+    }
+
+    /** Values taken from the current run: at most those still wanted. */
+    int length() {
+        return length;
+    }
+
+    /** The current RLE run's value, checked to fit the width. */
+    int value() {
+        return value;
+    }
+
+    /** Offset in the page array of the current bit-packed run's first data byte. */
+    int data() {
+        return data;
+    }
+
+    /** Offset just past the last run read: once {@link #next()} is false, the section's end. */
+    int position() {
+        return p;
+    }
+}
