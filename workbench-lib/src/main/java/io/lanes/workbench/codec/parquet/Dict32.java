@@ -179,8 +179,8 @@ public final class Dict32 implements IntCodec {
     /**
      * Decodes the runs into {@code out} from {@code o}; returns the offset after the last run. An RLE
      * run fills with one dictionary value; bit-packed runs are unpacked into the batch, consecutive
-     * runs together (a run has at most 504 values at parquet-java's cut: gathering each alone cost
-     * 15% more than two passes), and each full batch is checked and gathered while in L1.
+     * runs together (a run has at most 504 values at parquet-java's cut, too few to pay a check and
+     * a gather loop each), and each full batch is checked and gathered while in L1.
      */
     private int fused(byte[] in, int base, int end, Scratch s, int[] out, int o) {
         int d = s.d, w = s.width;
