@@ -30,7 +30,12 @@ import java.util.Arrays;
  * cursor, grown to the largest page seen, so a decode allocates nothing after warm-up. The default
  * looks indices up with vectors: a register permute when the dictionary fits two registers, else
  * the Vector API gather ({@code LongVector.fromArray} with an index map); {@code .scalar-gather}
- * measures what both are worth. The codec is thread-safe; its scratch is per thread.
+ * measures what both are worth. Measured at 400 KiB on the project's VM (one bench, six int32
+ * columns of 12 to 1,000 distinct values): the permute 2.7-2.8x the scalar lookup, the gather
+ * 1.1-1.2x (0.98 on a column of short runs, where fills dominate); int64, four columns, 1.0-1.17x.
+ * Fused and two-pass tie there (geomean 1.00 int32, 0.97 int64): at that footprint the index
+ * buffer's round trip through L2 costs nothing measurable. The codec is thread-safe; its scratch
+ * is per thread.
  */
 public final class Dict64 implements LongCodec {
     /** The page format every variant reads, and the default decoder's name. */
@@ -174,8 +179,8 @@ public final class Dict64 implements LongCodec {
     /**
      * Decodes the runs into {@code out} from {@code o}; returns the offset after the last run. An RLE
      * run fills with one dictionary value; bit-packed runs are unpacked into the batch, consecutive
-     * runs together (a run has at most 504 values at parquet-java's cut: gathering each alone cost
-     * 15% more than two passes), and each full batch is checked and gathered while in L1.
+     * runs together (a run has at most 504 values at parquet-java's cut, too few to pay a check and
+     * a gather loop each), and each full batch is checked and gathered while in L1.
      */
     private int fused(byte[] in, int base, int end, Scratch s, long[] out, int o) {
         int d = s.d, w = s.width;

@@ -7,11 +7,12 @@ package io.lanes.workbench.codec.parquet;
 public enum DictVariant {
     /**
      * Indices decoded and gathered run by run: an RLE run fills its values with one dictionary entry,
-     * a bit-packed run is unpacked {@link DictFormat#BATCH} indices at a time into a reused buffer,
-     * checked and gathered while the buffer is in L1, with the Vector API gather.
+     * bit-packed runs are unpacked into a reused buffer of {@link DictFormat#BATCH} indices, checked
+     * and gathered while it is in L1, with vectors: a register permute when the dictionary fits two
+     * vectors, else the Vector API gather.
      */
-    FUSED("", "indices unpacked and gathered per run, vector gather"),
-    /** As {@link #FUSED}, the gather one value at a time: what the vector gather is worth. */
+    FUSED("", "indices unpacked and gathered per run, vector permute or gather"),
+    /** As {@link #FUSED}, the lookup one value at a time: what the vector permute and gather are worth. */
     SCALAR_GATHER("scalar-gather", "indices unpacked and gathered per run, scalar gather"),
     /**
      * The naive two-pass reader: every index of the page decoded into a buffer by

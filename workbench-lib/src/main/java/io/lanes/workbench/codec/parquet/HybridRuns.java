@@ -57,28 +57,41 @@ final class HybridRuns {
         long len = header >>> 1;
         rle = (header & 1) == 0;
         if (rle) {
-            if (len == 0 || len > left) throw new CorruptDataException("RLE run length", hPos - base, "run of " + len + " values where " + left + " remain");
-            Bytes.require(p - base, valueBytes, end - base, "RLE run value");
-            int v = 0;
-            for (int b = 0; b < valueBytes; b++) v |= (in[p + b] & 0xFF) << (8 * b);
-            if (width < 32 && (v >>> width) != 0) throw new CorruptDataException("RLE run value", p - base, "value " + Integer.toUnsignedString(v) + " wider than " + width + " bits");
-            value = v;
+            if (len == 0 || len > left) throw badLength(hPos, len, true);
+            value = rleValue();
             length = (int) len;
             p += valueBytes;
         } else {
-            long values = len * 8;
-            if (len == 0 || values - left >= 8 && len > MAX_PADDED_GROUPS) {
-                throw new CorruptDataException("bit-packed run length", hPos - base, len + " groups of 8 where " + left + " values remain"
-                        + (len == 0 ? "" : ": a writer pads a last run to " + MAX_PADDED_GROUPS + " groups at most"));
-            }
+            if (len == 0 || len * 8 - left >= 8 && len > MAX_PADDED_GROUPS) throw badLength(hPos, len, false);
             long bytes = len * width;
             Bytes.require(p - base, bytes, end - base, "bit-packed run data");
             data = p;
-            length = (int) Math.min(values, left);
+            length = (int) Math.min(len * 8, left);
             p += (int) bytes;
         }
         left -= length;
         return true;
+    }
+
+    // the value and the messages apart from next(): its bytecode then stays under C2's inlining limit for hot methods
+
+    /** The RLE run value at {@code p}: present and no wider than the width. */
+    private int rleValue() {
+        Bytes.require(p - base, valueBytes, end - base, "RLE run value");
+        int v = 0;
+        for (int b = 0; b < valueBytes; b++) v |= (in[p + b] & 0xFF) << (8 * b);
+        if (width < 32 && (v >>> width) != 0) throw badValue(v);
+        return v;
+    }
+
+    private CorruptDataException badLength(int hPos, long len, boolean rle) {
+        if (rle) return new CorruptDataException("RLE run length", hPos - base, "run of " + len + " values where " + left + " remain");
+        return new CorruptDataException("bit-packed run length", hPos - base, len + " groups of 8 where " + left + " values remain"
+                + (len == 0 ? "" : ": a writer pads a last run to " + MAX_PADDED_GROUPS + " groups at most"));
+    }
+
+    private CorruptDataException badValue(int v) {
+        return new CorruptDataException("RLE run value", p - base, "value " + Integer.toUnsignedString(v) + " wider than " + width + " bits");
     }
 
     /** Whether the current run is an RLE run (else bit-packed). */
