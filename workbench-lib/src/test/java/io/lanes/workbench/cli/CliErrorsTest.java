@@ -62,7 +62,7 @@ class CliErrorsTest {
         String[][] cases = {
                 {"no such file", "--pages", dir + "/nope.parquet", "--codec", "parquet.delta64.vscan"},
                 {"no column 'nosuch'", "--pages", delta, "--column", "nosuch", "--codec", "parquet.delta64.vscan"},
-                {"column 'c_first_name:' is BYTE_ARRAY, not INT32 or INT64", "--pages", dir + "/delta_encoding_required_column.parquet", "--column", "c_first_name:", "--codec", "parquet.delta.vscan"},
+                {"column 'c_first_name:' (byte-array): no codec given takes byte-array values; codecs that decode its pages: parquet.delta-byte-array", "--pages", dir + "/delta_encoding_required_column.parquet", "--column", "c_first_name:", "--codec", "parquet.delta.vscan"},
                 {"column 'int32_plain': no page in the parquet.delta format", "--pages", dir + "/byte_stream_split_extended.gzip.parquet", "--column", "int32_plain", "--codec", "parquet.delta.vscan"},
                 {"column 'bitwidth12' (int64): no codec given takes int64 values", "--pages", delta, "--column", "bitwidth12", "--codec", "parquet.delta.*", "--codec", "store-only"},
                 {"--ladder does not apply to --pages or --writer", "--pages", delta, "--codec", "parquet.delta64.vscan", "--ladder", "16KiB"},
