@@ -85,6 +85,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "MILLIS", description = "warm-up time per arm and point in ms, after at least the warm-up calls "
             + "(default: 150 quick, 300 full)")
     Long warmupMillis;
+    @Option(names = "--extend", paramLabel = "MILLIS", description = "while a column's control pair is more than 1.5% apart, add "
+            + "repetitions for up to this long per column and point, up to 8x --reps (default: 2000 quick, 8000 full; 0 never extends); "
+            + "the gate says how far apart the pair ended and after how many repetitions")
+    Long extendMillis;
     @Option(names = "--quiet-wait", paramLabel = "SECONDS", defaultValue = "30",
             description = "wait at most this long for a quiet machine before measuring (default ${DEFAULT-VALUE}; 0 checks once); "
                     + "the outcome is recorded either way")
@@ -121,6 +125,7 @@ final class BenchCommand implements Callable<Integer> {
         if (!codecs.contains(StoreOnly.NAME)) study.withoutStoreOnly(); // the CLI measures the wall when asked
         if (reps != null) study.reps(reps);
         if (warmupMillis != null) study.warmup(Duration.ofMillis(warmupMillis));
+        if (extendMillis != null) study.extendRepsFor(Duration.ofMillis(extendMillis));
         if (asWritten) {
             study.pages(pageSets(arms, columns));
         } else {

@@ -34,22 +34,51 @@ public final class Harness {
      * @param jitSettleMillis  repeat a column's pass of repetitions while the JIT compiled anything during it or still
      *                         has work queued, for at most this long per column and point (0: do not watch the JIT);
      *                         see {@link JitQueue}
+     * @param extendMillis     while a column's control pair is further apart than the gate allows
+     *                         ({@link ValidityGate#AGGREGATE_TOLERANCE}), add passes of {@code reps} repetitions to
+     *                         every arm, for at most this long per column and point and up to {@link #MAX_REPS_FACTOR}
+     *                         times {@code reps} (0: never extend); noise from a busy neighbour averages out in the
+     *                         medians of more samples, a real difference between twin buffers does not
      */
     public record Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control,
-                         long jitSettleMillis) {
+                         long jitSettleMillis, long extendMillis) {
+        /** Extension stops at this many times {@code reps} samples per arm. */
+        public static final int MAX_REPS_FACTOR = 8;
+
         public Config {
             if (reps < 1) throw new IllegalArgumentException("reps must be >= 1, got " + reps);
             if (warmupIterations < 0 || warmupMillis < 0 || jitSettleMillis < 0) throw new IllegalArgumentException("warm-up must be >= 0");
+            if (extendMillis < 0) throw new IllegalArgumentException("extension budget must be >= 0 ms, got " + extendMillis);
         }
 
-        /** Short runs for CI and the default suite. */
+        /** A configuration that never extends repetitions. */
+        public Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control, long jitSettleMillis) {
+            this(warmupIterations, warmupMillis, reps, minSampleMicros, control, jitSettleMillis, 0);
+        }
+
+        /** Short runs for CI and the default suite: up to 2 s more per column and point for an untied control pair. */
         public static Config quick() {
-            return new Config(200, 150, 64, 1000, true, 3000);
+            return new Config(200, 150, 64, 1000, true, 3000, 2000);
         }
 
-        /** Publishable runs. */
+        /** Publishable runs: up to 8 s more per column and point for an untied control pair. */
         public static Config full() {
-            return new Config(2000, 300, 64, 2000, true, 10000);
+            return new Config(2000, 300, 64, 2000, true, 10000, 8000);
+        }
+
+        /** The same configuration with another repetition count. */
+        public Config withReps(int n) {
+            return new Config(warmupIterations, warmupMillis, n, minSampleMicros, control, jitSettleMillis, extendMillis);
+        }
+
+        /** The same configuration with another warm-up time. */
+        public Config withWarmupMillis(long ms) {
+            return new Config(warmupIterations, ms, reps, minSampleMicros, control, jitSettleMillis, extendMillis);
+        }
+
+        /** The same configuration with another extension budget. */
+        public Config withExtendMillis(long ms) {
+            return new Config(warmupIterations, warmupMillis, reps, minSampleMicros, control, jitSettleMillis, ms);
         }
     }
 
@@ -146,11 +175,15 @@ public final class Harness {
         List<Prepared> ps = new ArrayList<>();
         List<Boolean> isControl = new ArrayList<>();
         Arm controlOf = null;
+        int twin = -1; // the arm the control twin copies
         for (Arm a : arms) {
             if (!takes(a, col)) continue;
             ps.add(prepare.apply(a));
             isControl.add(false);
-            if (controlOf == null && !a.isStoreOnly()) controlOf = a;
+            if (controlOf == null && !a.isStoreOnly()) {
+                controlOf = a;
+                twin = ps.size() - 1;
+            }
         }
         if (config.control() && controlOf != null) {
             // same kernel, same bytes, separately allocated buffers: the route differs, the work does not
@@ -162,26 +195,29 @@ public final class Harness {
         int k = ps.size();
         int[] calls = new int[k];
         for (int i = 0; i < k; i++) calls[i] = warmUpAndCalibrate(ps.get(i));
-        double[][] dec = new double[k][config.reps()];
+        int reps = config.reps();
+        double[][] dec = new double[k][reps];
         // a pass during which the JIT finished or still had a compilation timed a mix of code
         // versions: repeat it until one is clean, up to the settle limit
         long settleBy = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
         boolean watch = config.jitSettleMillis() > 0 && JitQueue.available();
         while (true) {
             long jitBefore = watch ? JitQueue.compiledMillis() : 0;
-            for (int r = 0; r < config.reps(); r++) {
-                for (int j = 0; j < k; j++) {
-                    int i = (j + r) % k; // rotate the starting arm so no arm always runs first
-                    Prepared p = ps.get(i);
-                    p.place(r); // every repetition at its own buffer placement, the same for every arm
-                    p.verify(where);
-                    dec[i][r] = timeDecode(p, calls[i]);
-                }
-            }
+            timePass(ps, calls, dec, 0, reps, where);
             if (!watch || (JitQueue.compiledMillis() == jitBefore && !JitQueue.busy())) break;
             if (System.nanoTime() > settleBy) {
                 unsettled.add(where);
                 break;
+            }
+        }
+        int control = isControl.indexOf(true);
+        if (control >= 0 && config.extendMillis() > 0) {
+            long extendBy = System.nanoTime() + config.extendMillis() * 1_000_000L;
+            int samples = reps;
+            while (!ties(dec[control], dec[twin]) && samples + reps <= reps * Config.MAX_REPS_FACTOR && System.nanoTime() < extendBy) {
+                for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOf(dec[i], samples + reps);
+                timePass(ps, calls, dec, samples, samples + reps, where);
+                samples += reps;
             }
         }
         int encReps = Math.max(3, config.reps() / 3);
@@ -200,6 +236,28 @@ public final class Harness {
                     p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i]));
         }
         return out;
+    }
+
+    /**
+     * Times repetitions {@code from} (inclusive) to {@code to} of every arm into {@code dec}, arms
+     * alternating, each repetition at its own buffer placement.
+     */
+    private void timePass(List<Prepared> ps, int[] calls, double[][] dec, int from, int to, String where) {
+        int k = ps.size();
+        for (int r = from; r < to; r++) {
+            for (int j = 0; j < k; j++) {
+                int i = (j + r) % k; // rotate the starting arm so no arm always runs first
+                Prepared p = ps.get(i);
+                p.place(r); // every repetition at its own buffer placement, the same for every arm
+                p.verify(where);
+                dec[i][r] = timeDecode(p, calls[i]);
+            }
+        }
+    }
+
+    /** Whether a control twin's median is within the gate's aggregate tolerance of its arm's. */
+    private static boolean ties(double[] control, double[] arm) {
+        return Math.abs(Measurement.median(control) / Measurement.median(arm) - 1) <= ValidityGate.AGGREGATE_TOLERANCE;
     }
 
     /** HotSpot's Tier4InvocationThreshold: calls after which a method profiled in C1 is queued for C2. */

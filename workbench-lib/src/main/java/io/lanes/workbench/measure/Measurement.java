@@ -31,6 +31,33 @@ public record Measurement(String arm, boolean control, String columnId, String d
         return median(encodeNanos);
     }
 
+    /** Bootstrap resamples behind {@link #decodeMedianInterval}. */
+    public static final int BOOTSTRAP_RESAMPLES = 1000;
+
+    /**
+     * A 95% bootstrap interval of the median decode time: the 2.5th and 97.5th percentiles of the
+     * medians of {@value #BOOTSTRAP_RESAMPLES} resamples (with replacement) of the samples. Seeded
+     * from the samples, so the same samples always give the same interval. {@code {NaN, NaN}} when
+     * there are no samples.
+     */
+    public double[] decodeMedianInterval() {
+        return medianInterval(decodeNanos);
+    }
+
+    /** The 95% bootstrap interval of the median of {@code xs} ({@link #decodeMedianInterval}). */
+    public static double[] medianInterval(double[] xs) {
+        if (xs.length == 0) return new double[] {Double.NaN, Double.NaN};
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(Arrays.hashCode(xs));
+        double[] medians = new double[BOOTSTRAP_RESAMPLES];
+        double[] r = new double[xs.length];
+        for (int b = 0; b < medians.length; b++) {
+            for (int i = 0; i < r.length; i++) r[i] = xs[rnd.nextInt(xs.length)];
+            medians[b] = median(r);
+        }
+        Arrays.sort(medians);
+        return new double[] {medians[(int) (0.025 * medians.length)], medians[(int) Math.ceil(0.975 * medians.length) - 1]};
+    }
+
     /** Median of samples (mean of the middle two for an even count); NaN when empty. */
     public static double median(double[] xs) {
         if (xs.length == 0) return Double.NaN;

@@ -3,6 +3,7 @@ package io.lanes.workbench.measure;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -12,7 +13,7 @@ import java.util.Map;
  * under 2% when the non-tying columns are dropped. The headline is the geomean over columns of the
  * first codec arm's median decode time over the store-only arm's (over the second codec arm when
  * there is no store-only arm). A point that fails keeps its results and is flagged with the failing
- * criterion. Stateless.
+ * criterion, told in words. Stateless.
  */
 public final class ValidityGate {
     /** Control geomean tolerance. */
@@ -28,14 +29,24 @@ public final class ValidityGate {
     }
 
     /**
-     * @param passed    whether every criterion holds
-     * @param label     {@code pass}, {@code no-control}, or {@code fail:} followed by the failing criteria
+     * @param passed         whether every criterion holds
+     * @param label          the outcome in words: {@code pass: control pair 0.4% apart after 64 reps}, {@code no control},
+     *                       or {@code fail: } followed by each failing criterion and whether the compared arms differ
+     *                       beyond the control pair's distance
      * @param controlGeomean geomean of control/arm median ratios (NaN without a control)
-     * @param tyingColumns columns whose control ratio is within 5%
-     * @param columns   columns with a control
-     * @param drift     relative move of the headline when non-tying columns are dropped
+     * @param tyingColumns   columns whose control ratio is within 5%
+     * @param columns        columns with a control
+     * @param drift          relative move of the headline when non-tying columns are dropped
+     * @param reps           the most repetitions any column's control took (more than the configured count when the
+     *                       harness extended them, see {@link Harness.Config#extendMillis})
+     * @param headline       the headline ratio (controlled arm over store-only, else over the next arm; NaN if none)
      */
-    public record Verdict(boolean passed, String label, double controlGeomean, int tyingColumns, int columns, double drift) {
+    public record Verdict(boolean passed, String label, double controlGeomean, int tyingColumns, int columns, double drift,
+                          int reps, double headline) {
+        /** How far apart the control pair ended, as a fraction (0.021 for 2.1%); NaN without a control. */
+        public double controlDistance() {
+            return Math.abs(controlGeomean - 1);
+        }
     }
 
     /**
@@ -52,10 +63,11 @@ public final class ValidityGate {
             if (m.control()) control.put(m.columnId(), m);
             else byColumn.computeIfAbsent(m.columnId(), c -> new HashMap<>()).put(m.arm(), m);
         }
-        if (control.isEmpty()) return new Verdict(false, "no-control", Double.NaN, 0, 0, Double.NaN);
+        if (control.isEmpty()) return new Verdict(false, "no control", Double.NaN, 0, 0, Double.NaN, 0, Double.NaN);
         List<Double> ratios = new ArrayList<>();
         List<String> withControl = new ArrayList<>();
         List<String> tying = new ArrayList<>();
+        int reps = 0;
         for (String c : columnOrder) {
             Measurement ctl = control.get(c);
             Measurement arm = ctl == null ? null : byColumn.getOrDefault(c, Map.of()).get(ctl.arm());
@@ -63,6 +75,7 @@ public final class ValidityGate {
             double r = ctl.decodeMedian() / arm.decodeMedian();
             ratios.add(r);
             withControl.add(c);
+            reps = Math.max(reps, ctl.decodeNanos().length);
             if (Math.abs(r - 1) <= COLUMN_TOLERANCE) tying.add(c);
         }
         double gm = geomean(ratios);
@@ -70,11 +83,35 @@ public final class ValidityGate {
         double headTying = headline(point, tying, control);
         double drift = Double.isNaN(headAll) || Double.isNaN(headTying) ? 0 : Math.abs(headTying / headAll - 1);
         List<String> failed = new ArrayList<>();
-        if (!(Math.abs(gm - 1) <= AGGREGATE_TOLERANCE)) failed.add(String.format("control-geomean=%.3f", gm));
-        if (tying.size() < COLUMN_SHARE * ratios.size()) failed.add("tying-columns=" + tying.size() + "/" + ratios.size());
-        if (tying.isEmpty() || drift >= DRIFT_TOLERANCE) failed.add(String.format("drift=%.1f%%", drift * 100));
-        String label = failed.isEmpty() ? "pass" : "fail:" + String.join(";", failed);
-        return new Verdict(failed.isEmpty(), label, gm, tying.size(), ratios.size(), drift);
+        String pair = String.format(Locale.ROOT, "control pair %.1f%% apart after %d reps", Math.abs(gm - 1) * 100, reps);
+        if (!(Math.abs(gm - 1) <= AGGREGATE_TOLERANCE)) failed.add(pair + String.format(Locale.ROOT, " (the gate allows %.1f%%)", AGGREGATE_TOLERANCE * 100));
+        if (tying.size() < COLUMN_SHARE * ratios.size()) {
+            failed.add(String.format(Locale.ROOT, "%d of %d columns tie within %.0f%% (the gate needs %.0f%% of them)", tying.size(), ratios.size(),
+                    COLUMN_TOLERANCE * 100, COLUMN_SHARE * 100));
+        }
+        if (tying.isEmpty() || drift >= DRIFT_TOLERANCE) {
+            failed.add(tying.isEmpty() ? "no column ties" : String.format(Locale.ROOT, "the headline moves %.1f%% without the untied columns (the gate allows %.0f%%)",
+                    drift * 100, DRIFT_TOLERANCE * 100));
+        }
+        String label;
+        if (failed.isEmpty()) label = "pass: " + pair;
+        else {
+            if (!failed.getFirst().startsWith("control pair")) failed.addFirst(pair);
+            label = "fail: " + String.join("; ", failed) + "; " + apart(headAll, gm);
+        }
+        return new Verdict(failed.isEmpty(), label, gm, tying.size(), ratios.size(), drift, reps, headAll);
+    }
+
+    /**
+     * Whether the compared arms differ by more than the control pair: the headline's distance from
+     * 1 against the pair's, so a reader of a failed point knows whether its difference can be read.
+     */
+    private static String apart(double headline, double controlGeomean) {
+        if (Double.isNaN(headline)) return "no second arm to compare";
+        double arms = Math.abs(headline - 1);
+        double noise = Math.abs(controlGeomean - 1);
+        return String.format(Locale.ROOT, arms > noise ? "the compared arms differ by %.1f%%, beyond that noise"
+                : "the compared arms differ by %.1f%%, within that noise: do not read a difference", arms * 100);
     }
 
     /** Geomean over columns of the controlled arm's median decode time over the store-only arm's (else the next arm's). */

@@ -55,6 +55,7 @@ public final class Study {
     private Harness.Config config = Mode.fromEnvironment().config();
     private Integer reps;
     private Long warmupMillis;
+    private Long extendMillis;
     private boolean ipv;
     private Recorder.Options options = Recorder.Options.reporting(false, s -> { });
     private Consumer<String> progress = line -> { };
@@ -166,6 +167,16 @@ public final class Study {
         return this;
     }
 
+    /**
+     * Extra time per column and point to add repetitions while the control pair does not tie
+     * ({@link Harness.Config#extendMillis}); zero never extends. Default: the mode's (2 s quick, 8 s full).
+     */
+    public Study extendRepsFor(Duration d) {
+        if (d.isNegative()) throw new IllegalArgumentException("extension budget must not be negative, got " + d);
+        extendMillis = d.toMillis();
+        return this;
+    }
+
     /** Also counts instructions per value at the first working set (perf counters, else valgrind); not with pages. */
     public Study ipv() {
         ipv = true;
@@ -213,8 +224,10 @@ public final class Study {
         if (!columns.isEmpty() && !pages.isEmpty()) {
             throw new IllegalArgumentException("study " + name + ": columns are encoded by every codec over the ladder, pages are timed as written: run two studies");
         }
-        Harness.Config c = new Harness.Config(config.warmupIterations(), warmupMillis == null ? config.warmupMillis() : warmupMillis,
-                reps == null ? config.reps() : reps, config.minSampleMicros(), config.control(), config.jitSettleMillis());
+        Harness.Config c = config;
+        if (warmupMillis != null) c = c.withWarmupMillis(warmupMillis);
+        if (reps != null) c = c.withReps(reps);
+        if (extendMillis != null) c = c.withExtendMillis(extendMillis);
         Path dir = out != null ? out : bundleDir(name);
         ResultBundle b = pages.isEmpty()
                 ? Recorder.run(name, chosen, columns, ladder, c, dir, progress, options.withIpv(ipv))

@@ -147,6 +147,8 @@ public final class ResultBundle {
         g.put("tying_columns", v.tyingColumns());
         g.put("columns", v.columns());
         g.put("drift", Double.isNaN(v.drift()) ? null : v.drift());
+        g.put("reps", v.reps());
+        g.put("headline", Double.isNaN(v.headline()) ? null : v.headline());
         gates.put(point, g);
         writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());
         writeMetadata();
@@ -279,21 +281,37 @@ public final class ResultBundle {
     public static Table load(Path bundleOrCsv) {
         Path csv = Files.isDirectory(bundleOrCsv) ? bundleOrCsv.resolve("results.csv") : bundleOrCsv;
         if (!Files.isRegularFile(csv)) throw new IllegalArgumentException("no results.csv at " + csv.toAbsolutePath());
-        ColumnType[] types = new ColumnType[ResultRecord.COLUMNS.size()];
-        for (int i = 0; i < types.length; i++) {
-            String c = ResultRecord.COLUMNS.get(i);
-            boolean text = List.of("machine", "jdk", "timestamp", "codec", "dataset", "column", "type", "working_set", "gate", "ipv_backend").contains(c);
-            types[i] = text ? ColumnType.STRING : ColumnType.DOUBLE;
-        }
         try {
-            return Table.read().usingOptions(CsvReadOptions.builder(Files.newBufferedReader(csv, StandardCharsets.UTF_8))
+            // types by the header's names: a bundle written before a column was added lacks it
+            String header;
+            try (var in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+                header = in.readLine();
+            }
+            if (header == null) throw new IllegalArgumentException("cannot read " + csv + " as results.csv: the file is empty");
+            List<String> names = List.of(header.split(",", -1));
+            ColumnType[] types = names.stream().map(c -> TEXT_COLUMNS.contains(c) ? ColumnType.STRING : ColumnType.DOUBLE).toArray(ColumnType[]::new);
+            Table t = Table.read().usingOptions(CsvReadOptions.builder(Files.newBufferedReader(csv, StandardCharsets.UTF_8))
                     .tableName(tableName(csv.toAbsolutePath().getParent())).columnTypes(types).missingValueIndicator("", "NA"));
+            for (String c : ResultRecord.COLUMNS) {
+                if (t.containsColumn(c)) continue;
+                if (TEXT_COLUMNS.contains(c)) throw new IllegalArgumentException("cannot read " + csv + " as results.csv: it has no column '" + c + "'");
+                double[] missing = new double[t.rowCount()];
+                java.util.Arrays.fill(missing, Double.NaN);
+                t.addColumns(tech.tablesaw.api.DoubleColumn.create(c, missing));
+            }
+            return t;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + csv, e);
+        } catch (IllegalArgumentException e) {
+            throw e;
         } catch (RuntimeException e) { // Tablesaw's parse failures (a bad figure, a short row) are the file's fault
             throw new IllegalArgumentException("cannot read " + csv + " as results.csv: " + e.getMessage(), e);
         }
     }
+
+    /** The results.csv columns read as text; every other is a figure. */
+    private static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("machine", "jdk", "timestamp", "codec", "dataset", "column", "type",
+            "working_set", "gate", "ipv_backend");
 
     private static String tableName(Path dir) {
         Path md = dir.resolve("metadata.json");

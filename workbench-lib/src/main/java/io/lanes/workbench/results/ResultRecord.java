@@ -19,13 +19,13 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
                            double bitsPerValue, double ratio, double encodeNsMedian, double decodeNsMedian,
                            double decodeNsMin, double decodeNsMax, double decodeValuesPerS, double decodeGibS,
                            double encodeValuesPerS, double storeOnlyGibS, int reps, String gate, double ipv,
-                           String ipvBackend) {
+                           String ipvBackend, double decodeGibSLo, double decodeGibSHi) {
 
     /** The results.csv header, in order. */
     public static final List<String> COLUMNS = List.of("machine", "jdk", "timestamp", "codec", "dataset", "column", "type",
             "values", "working_set", "input_bytes", "output_bytes", "encoded_bytes", "bits_per_value", "ratio",
             "encode_ns_median", "decode_ns_median", "decode_ns_min", "decode_ns_max", "decode_values_per_s", "decode_gib_s",
-            "encode_values_per_s", "store_only_gib_s", "reps", "gate", "ipv", "ipv_backend");
+            "encode_values_per_s", "store_only_gib_s", "reps", "gate", "ipv", "ipv_backend", "decode_gib_s_lo", "decode_gib_s_hi");
 
     private static final double GIB = 1L << 30;
 
@@ -48,33 +48,34 @@ public record ResultRecord(String machine, String jdk, String timestamp, String 
         java.util.Arrays.sort(d);
         double med = m.decodeMedian();
         double encMed = m.encodeMedian();
+        double[] interval = m.decodeMedianInterval(); // nanoseconds: the slow end is the low speed
         return new ResultRecord(fp.get("machine"), Fingerprint.jdk(), fp.get("timestamp"), m.arm(), m.dataset(), m.columnId(),
                 m.type(), m.values(), m.workingSet(), wall ? 0 : m.inputBytes(), m.outputBytes(), encoded,
                 wall ? Double.NaN : encoded * 8.0 / m.values(), wall ? Double.NaN : plain / encoded,
                 encMed, med, d[0], d[d.length - 1], m.values() / med * 1e9, m.outputBytes() / med * 1e9 / GIB,
                 m.values() / encMed * 1e9, storeOnly == null ? Double.NaN : storeOnly.decodeGibPerSecond(),
-                d.length, gate, Double.NaN, "not-measured");
+                d.length, gate, Double.NaN, "not-measured", m.outputBytes() / interval[1] * 1e9 / GIB, m.outputBytes() / interval[0] * 1e9 / GIB);
     }
 
     /** A copy with another gate label. */
     public ResultRecord withGate(String label) {
         return new ResultRecord(machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes,
                 outputBytes, encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax,
-                decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, label, ipv, ipvBackend);
+                decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, label, ipv, ipvBackend, decodeGibSLo, decodeGibSHi);
     }
 
     /** A copy carrying an instructions-per-value figure and its backend ({@code exact-hw} or {@code emulated}). */
     public ResultRecord withIpv(double instructionsPerValue, String backend) {
         return new ResultRecord(machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes,
                 outputBytes, encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax,
-                decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, instructionsPerValue, backend);
+                decodeValuesPerS, decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, instructionsPerValue, backend, decodeGibSLo, decodeGibSHi);
     }
 
     /** Values keyed by {@link #COLUMNS}, numbers as numbers, a missing (NaN or infinite) figure as {@code null}. */
     public Map<String, Object> toRow() {
         Object[] v = {machine, jdk, timestamp, codec, dataset, column, type, values, workingSet, inputBytes, outputBytes,
                 encodedBytes, bitsPerValue, ratio, encodeNsMedian, decodeNsMedian, decodeNsMin, decodeNsMax, decodeValuesPerS,
-                decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, ipv, ipvBackend};
+                decodeGibS, encodeValuesPerS, storeOnlyGibS, reps, gate, ipv, ipvBackend, decodeGibSLo, decodeGibSHi};
         Map<String, Object> row = new LinkedHashMap<>();
         for (int i = 0; i < v.length; i++) {
             Object x = v[i];

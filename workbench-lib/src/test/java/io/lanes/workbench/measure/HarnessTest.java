@@ -79,6 +79,68 @@ class HarnessTest {
         for (String u : h.unsettled()) assertTrue(u.contains(col.id()) && u.contains("16KiB"), u);
     }
 
+    /** Plain, but decoding every page other than the first one it sees twice: its control twin never ties. */
+    static IntCodec slowOnSecondBuffers() {
+        return new IntCodec() {
+            final PlainCodec p = new PlainCodec();
+            byte[] first;
+
+            public String name() {
+                return "slow-twin";
+            }
+
+            public int maxEncodedBytes(int n) {
+                return p.maxEncodedBytes(n);
+            }
+
+            public int encode(int[] v, int off, int n, byte[] out, int o) {
+                return p.encode(v, off, n, out, o);
+            }
+
+            public int decodedLength(byte[] in, int off, int len) {
+                return p.decodedLength(in, off, len);
+            }
+
+            public int decode(byte[] in, int off, int len, int[] out, int o) {
+                if (first == null) first = in;
+                if (in != first) p.decode(in, off, len, out, o);
+                return p.decode(in, off, len, out, o);
+            }
+        };
+    }
+
+    @Test
+    void anUntiedControlPairGetsMoreRepetitionsWithinItsBudgetAndTheGateSaysHowMany() {
+        Column col = Datasets.uniform(7, 5000, 1);
+        WorkingSet ws = WorkingSet.parse("16KiB");
+        List<Measurement> fixed = new Harness(TINY).measure(List.of(Arm.of(slowOnSecondBuffers())), col, ws);
+        for (Measurement m : fixed) assertEquals(3, m.decodeNanos().length, "no budget: no extension");
+
+        List<Measurement> extended = new Harness(TINY.withExtendMillis(5000)).measure(List.of(Arm.of(slowOnSecondBuffers())), col, ws);
+        for (Measurement m : extended) {
+            assertEquals(3 * Harness.Config.MAX_REPS_FACTOR, m.decodeNanos().length, "a pair that never ties extends to the cap, every arm alike");
+            for (double d : m.decodeNanos()) assertTrue(d > 0, "every added repetition timed");
+        }
+        ValidityGate.Verdict v = ValidityGate.evaluate(extended);
+        assertEquals(24, v.reps());
+        assertTrue(v.label().startsWith("fail: control pair ") && v.label().contains(" apart after 24 reps"), v.label());
+
+        List<Measurement> tied = new Harness(TINY.withExtendMillis(5000)).measure(List.of(Arm.named("plain")), col, ws);
+        assertTrue(tied.getFirst().decodeNanos().length % 3 == 0 && tied.getFirst().decodeNanos().length <= 24, "extension goes by whole passes");
+    }
+
+    @Test
+    void theIntervalOfTheMedianHoldsItAndIsReproducible() {
+        double[] xs = new double[64];
+        for (int i = 0; i < xs.length; i++) xs[i] = 100 + (i * 37 % 64) * 0.5;
+        double[] ci = Measurement.medianInterval(xs);
+        double med = Measurement.median(xs);
+        assertTrue(ci[0] <= med && med <= ci[1] && ci[0] < ci[1], java.util.Arrays.toString(ci) + " around " + med);
+        assertTrue(ci[0] >= 100 && ci[1] <= 131.5, "within the samples");
+        assertEquals(java.util.Arrays.toString(ci), java.util.Arrays.toString(Measurement.medianInterval(xs.clone())), "seeded by the samples");
+        assertTrue(Double.isNaN(Measurement.medianInterval(new double[0])[0]));
+    }
+
     @Test
     void columnsAreTiledToTheWorkingSet() {
         int[] tiled = Prepared.tile(new int[] {1, 2, 3}, 7);

@@ -28,7 +28,7 @@ class ValidityGateTest {
     void tyingControlPasses() {
         ValidityGate.Verdict v = ValidityGate.evaluate(point(1.0, 1.01, 0.99, 1.0, 1.02));
         assertTrue(v.passed(), v.label());
-        assertEquals("pass", v.label());
+        assertEquals("pass: control pair 0.4% apart after 1 reps", v.label());
         assertEquals(5, v.tyingColumns());
     }
 
@@ -36,14 +36,16 @@ class ValidityGateTest {
     void aSkewedAggregateFailsAndNamesTheCriterion() {
         ValidityGate.Verdict v = ValidityGate.evaluate(point(1.03, 1.03, 1.03, 1.03, 1.03));
         assertFalse(v.passed());
-        assertTrue(v.label().startsWith("fail:control-geomean=1.030"), v.label());
+        assertTrue(v.label().startsWith("fail: control pair 3.0% apart after 1 reps (the gate allows 1.5%)"), v.label());
+        // x takes twice store-only's time: 100% apart, far beyond the pair's 3%
+        assertTrue(v.label().endsWith("the compared arms differ by 100.0%, beyond that noise"), v.label());
     }
 
     @Test
     void tooFewTyingColumnsFail() {
         ValidityGate.Verdict v = ValidityGate.evaluate(point(1.0, 1.0, 1.0, 1.2, 0.8));
         assertFalse(v.passed());
-        assertTrue(v.label().contains("tying-columns=3/5"), v.label());
+        assertTrue(v.label().contains("3 of 5 columns tie within 5% (the gate needs 80% of them)"), v.label());
     }
 
     @Test
@@ -55,12 +57,26 @@ class ValidityGateTest {
         ValidityGate.Verdict v = ValidityGate.evaluate(ms);
         assertEquals(5, v.columns(), "every column with a twin is judged, whatever the twin's name");
         assertEquals(4, v.tyingColumns());
-        assertTrue(v.label().contains("control-geomean=1.054"), v.label());
+        assertTrue(v.label().contains("control pair 5.4% apart"), v.label());
+    }
+
+    @Test
+    void armsWithinTheNoiseAreToldNotToBeRead() {
+        List<Measurement> ms = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ms.add(m("x", false, "c" + i, 100));
+            ms.add(m("y", false, "c" + i, 101));
+            ms.add(m("x", true, "c" + i, 103));
+        }
+        ValidityGate.Verdict v = ValidityGate.evaluate(ms);
+        assertFalse(v.passed());
+        assertEquals(0.99, v.headline(), 0.001);
+        assertTrue(v.label().endsWith("the compared arms differ by 1.0%, within that noise: do not read a difference"), v.label());
     }
 
     @Test
     void withoutAControlThereIsNoVerdict() {
         ValidityGate.Verdict v = ValidityGate.evaluate(List.of(m("x", false, "c", 1)));
-        assertEquals("no-control", v.label());
+        assertEquals("no control", v.label());
     }
 }

@@ -42,7 +42,7 @@ class ResultsCsvReadersTest {
     private static Path bundle(Path dir) {
         ResultBundle b = new ResultBundle(dir, Fingerprint.capture(), Map.of());
         b.add(List.of(m(StoreOnly.NAME, "syn.uniform.w3", new double[0]), m("plain", "syn.uniform.w3", new double[] {300, 310})));
-        b.gate("16KiB", new ValidityGate.Verdict(true, "pass", Double.NaN, 1, 1, Double.NaN));
+        b.gate("16KiB", new ValidityGate.Verdict(true, "pass", Double.NaN, 1, 1, Double.NaN, 3, Double.NaN));
         b.add(List.of(m("plain", ODD, new double[0])));
         b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w3", 1024, 0.41, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 4200, 57)));
         return b.resultsCsv();
@@ -102,7 +102,8 @@ class ResultsCsvReadersTest {
         // a row as bundles wrote it before empty fields: NA for every missing figure, some names quoted
         Path old = dir.resolve("old");
         Files.createDirectories(old);
-        Files.writeString(old.resolve("results.csv"), String.join(",", ResultRecord.COLUMNS) + "\n"
+        // and the header of those bundles: the columns before the interval of the median was added
+        Files.writeString(old.resolve("results.csv"), String.join(",", ResultRecord.COLUMNS.subList(0, ResultRecord.COLUMNS.indexOf("decode_gib_s_lo"))) + "\n"
                 + "vm,\"Eclipse Adoptium 25.0.3+9-LTS\",\"2026-11-30T04:12:46.024133643Z\",store-only,syn.uniform,syn.uniform.w1,int32,51200,400KiB,"
                 + "0,204800,0,NA,NA,NA,1584.6311802232856,1224.7169059011164,1760.2408293460926,3.2310357538708508E10,120.36546147878657,NA,"
                 + "120.36546147878657,64,pass,NA,not-measured\n");
@@ -110,5 +111,7 @@ class ResultsCsvReadersTest {
         assertEquals("Eclipse Adoptium 25.0.3+9-LTS", o.stringColumn("jdk").get(0));
         assertTrue(Double.isNaN(o.doubleColumn("ratio").getDouble(0)) && Double.isNaN(o.doubleColumn("ipv").getDouble(0)));
         assertEquals(120.36546147878657, o.doubleColumn("store_only_gib_s").getDouble(0));
+        assertTrue(Double.isNaN(o.doubleColumn("decode_gib_s_lo").getDouble(0)), "a column the old bundle lacks loads as missing");
+        assertEquals(ResultRecord.COLUMNS, o.columnNames());
     }
 }
