@@ -222,12 +222,34 @@ public final class ResultBundle {
     }
 
     private void writeCsv(String name, List<String> header, List<Map<String, Object>> data) {
+        writeCsv(dir.resolve(name), header, data);
+    }
+
+    /**
+     * Writes rows as a CSV file the way results.csv is written (RFC 4180, a missing figure an empty
+     * field, {@code null} or NaN), durably and atomically: for tables beside a bundle's results.
+     */
+    public static void writeCsv(Path file, List<String> header, List<Map<String, Object>> rows) {
         CsvSchema.Builder b = CsvSchema.builder().setUseHeader(true);
         for (String h : header) b.addColumn(h);
+        List<Map<String, Object>> clean = rows.stream().map(r -> {
+            Map<String, Object> m = new LinkedHashMap<>(r);
+            m.replaceAll((k, v) -> v instanceof Double d && (d.isNaN() || d.isInfinite()) ? null : v);
+            return m;
+        }).toList();
         try {
-            atomicWrite(name, CSV.writer(b.build()).writeValueAsBytes(data));
+            DurableFiles.replace(file, CSV.writer(b.build()).writeValueAsBytes(clean));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(name), e);
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Writes a value as indented JSON, durably and atomically; NaN and infinite figures as {@code null}. */
+    public static void writeJson(Path file, Object value) {
+        try {
+            DurableFiles.replace(file, JSON.writeValueAsBytes(value));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
         }
     }
 

@@ -142,6 +142,26 @@ class HarnessTest {
     }
 
     @Test
+    void armOrdersPutEveryArmFirstAndAfterEveryOtherEquallyOften() {
+        for (int k = 1; k <= 9; k++) {
+            int rows = k % 2 == 0 ? k : 2 * k;
+            int[] first = new int[k];
+            int[][] after = new int[k][k];
+            for (int r = 0; r < rows; r++) {
+                int[] o = Harness.williamsRow(k, r);
+                assertEquals(k, java.util.Arrays.stream(o).distinct().count(), "row " + r + " is a permutation of " + k);
+                first[o[0]]++;
+                for (int j = 1; j < k; j++) after[o[j - 1]][o[j]]++;
+            }
+            for (int a = 0; a < k; a++) {
+                assertEquals(rows / k, first[a], "k=" + k + ": arm " + a + " first");
+                for (int b = 0; b < k; b++) if (a != b) assertEquals(rows / k, after[a][b], "k=" + k + ": " + b + " after " + a);
+            }
+            assertEquals(java.util.Arrays.toString(Harness.williamsRow(k, 0)), java.util.Arrays.toString(Harness.williamsRow(k, rows)), "rows repeat");
+        }
+    }
+
+    @Test
     void columnsAreTiledToTheWorkingSet() {
         int[] tiled = Prepared.tile(new int[] {1, 2, 3}, 7);
         assertEquals(List.of(1, 2, 3, 1, 2, 3, 1), java.util.Arrays.stream(tiled).boxed().toList());

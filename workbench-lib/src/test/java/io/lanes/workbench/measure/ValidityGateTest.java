@@ -38,7 +38,7 @@ class ValidityGateTest {
         assertFalse(v.passed());
         assertTrue(v.label().startsWith("fail: control pair 3.0% apart after 1 reps (the gate allows 1.5%)"), v.label());
         // x takes twice store-only's time: 100% apart, far beyond the pair's 3%
-        assertTrue(v.label().endsWith("the compared arms differ by 100.0%, beyond that noise"), v.label());
+        assertTrue(v.label().endsWith("the compared arms are 2.00x apart, beyond that noise"), v.label());
     }
 
     @Test

@@ -41,6 +41,14 @@ public record Claim(String id, int group, String statement, String source, Strin
         return low == high ? String.format(java.util.Locale.ROOT, "%.3gx", low) : String.format(java.util.Locale.ROOT, "%.3g-%.3gx", low, high);
     }
 
+    /**
+     * A measured ratio over the published one: over the nearer end of a published range, 1 inside
+     * it, so 1 means reproduced exactly and the distance from 1 is the gap.
+     */
+    public double gap(double measured) {
+        return measured < low ? measured / low : measured > high ? measured / high : 1.0;
+    }
+
     /** Whether a measured ratio lies within the published range widened by the tolerance. */
     public boolean reproduces(double ratio) {
         return ratio >= low * (1 - tolerance) && ratio <= high * (1 + tolerance);

@@ -78,19 +78,8 @@ public final class ClaimsRunner {
                                     Function<String, List<Column>> columns, Recorder.Options options) {
         requireArms(claims);
         List<String> cpuFlags = List.of(Fingerprint.capture().get("cpu_simd_flags").split(" "));
-        Map<String, Verdict> verdicts = new HashMap<>();
-        Map<String, List<Claim>> groups = new LinkedHashMap<>();
-        for (Claim c : claims) {
-            if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) {
-                verdicts.put(c.id(), new Verdict(c, "not applicable here", Double.NaN, 0, "",
-                        "needs CPU feature " + c.requires() + ", which this machine lacks"));
-            } else {
-                groups.computeIfAbsent(c.set() + "@" + c.workingSet(), k -> new ArrayList<>()).add(c);
-            }
-        }
         Harness.Config config = mode.config();
-        for (var g : groups.entrySet()) {
-            List<Claim> cs = g.getValue();
+        return judgeAll(claims, cpuFlags, (group, cs) -> {
             Set<String> armNames = new LinkedHashSet<>();
             for (Claim c : cs) {
                 armNames.add(c.numerator());
@@ -100,11 +89,48 @@ public final class ClaimsRunner {
             List<Column> cols = columns.apply(cs.get(0).set());
             if (mode == Mode.QUICK && cols.size() > QUICK_COLUMNS) cols = cols.subList(0, QUICK_COLUMNS);
             WorkingSet ws = WorkingSet.parse(cs.get(0).workingSet());
-            Path dir = outDir.resolve(g.getKey().replace('@', '-'));
+            Path dir = outDir.resolve(group);
             log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + ": " + cs.stream().map(Claim::id).toList());
             Recorder.run("claims", arms, cols, List.of(ws), config, dir, log, options);
-            Table t = ResultBundle.load(dir);
-            for (Claim c : cs) verdicts.put(c.id(), judge(c, t));
+            return ResultBundle.load(dir);
+        });
+    }
+
+    /**
+     * The verdicts of claims measured before, from the bundles {@link #run} left in {@code claimsDir}
+     * (to render a report again without measuring). A claim whose bundle is missing is not applicable,
+     * saying so.
+     *
+     * @param cpuSimdFlags the measuring machine's SIMD flags (its fingerprint's {@code cpu_simd_flags})
+     */
+    public static List<Verdict> judgeStored(List<Claim> claims, Path claimsDir, String cpuSimdFlags) {
+        return judgeAll(claims, List.of(cpuSimdFlags.split(" ")), (group, cs) -> {
+            Path dir = claimsDir.resolve(group);
+            return java.nio.file.Files.isRegularFile(dir.resolve("results.csv")) ? ResultBundle.load(dir) : null;
+        });
+    }
+
+    /**
+     * Groups claims by set and working set (a group's folder name, {@code <set>-<ws>}), gets each
+     * group's results from {@code measure} ({@code null}: not measured) and judges every claim.
+     */
+    private static List<Verdict> judgeAll(List<Claim> claims, List<String> cpuFlags, java.util.function.BiFunction<String, List<Claim>, Table> measure) {
+        Map<String, Verdict> verdicts = new HashMap<>();
+        Map<String, List<Claim>> groups = new LinkedHashMap<>();
+        for (Claim c : claims) {
+            if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) {
+                verdicts.put(c.id(), new Verdict(c, "not applicable here", Double.NaN, 0, "",
+                        "needs CPU feature " + c.requires() + ", which this machine lacks"));
+            } else {
+                groups.computeIfAbsent(c.set() + "-" + c.workingSet(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        for (var g : groups.entrySet()) {
+            Table t = measure.apply(g.getKey(), g.getValue());
+            for (Claim c : g.getValue()) {
+                verdicts.put(c.id(), t == null ? new Verdict(c, "not applicable here", Double.NaN, 0, "", "not measured in this run (no bundle " + g.getKey() + ")")
+                        : judge(c, t));
+            }
         }
         List<Verdict> out = new ArrayList<>();
         for (Claim c : claims) out.add(verdicts.get(c.id()));
