@@ -144,6 +144,7 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         System.out.println("bundle: " + dir);
+        System.out.println("report: " + dir.resolve("report.html"));
         return 0;
     }
 

@@ -1,10 +1,12 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.HtmlReport;
 import io.lanes.workbench.report.claims.Claim;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
+import io.lanes.workbench.report.claims.ClaimsFiles;
 import io.lanes.workbench.report.claims.ClaimsReport;
 import io.lanes.workbench.report.claims.ClaimsRunner;
 import picocli.CommandLine.Command;
@@ -47,8 +49,8 @@ final class ClaimsCommand implements Callable<Integer> {
         System.out.println(Html.console(ClaimsRunner.table(vs)));
         HtmlReport r = new HtmlReport("Lanes Workbench: published claims on this machine");
         ClaimsReport.section(r, vs);
+        System.out.println("claims: " + ClaimsFiles.write(dir, vs, Fingerprint.capture()));
         System.out.println("report: " + r.write(dir.resolve("report.html")));
-        ClaimsRunner.table(vs).write().csv(dir.resolve("claims.csv").toFile());
         return 0;
     }
 }

@@ -6,6 +6,7 @@ import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.corpus.Registry;
 import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.QuietCheck;
 import io.lanes.workbench.measure.WorkingSet;
@@ -14,6 +15,7 @@ import io.lanes.workbench.report.Suite;
 import io.lanes.workbench.report.SuiteReport;
 import io.lanes.workbench.report.claims.Claim;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
+import io.lanes.workbench.report.claims.ClaimsFiles;
 import io.lanes.workbench.report.claims.ClaimsReport;
 import io.lanes.workbench.report.claims.ClaimsRunner;
 import io.lanes.workbench.results.Recorder;
@@ -84,6 +86,7 @@ final class RunCommand implements Callable<Integer> {
         if (parts.isEmpty()) throw new IllegalStateException("no study could run: every dataset was skipped (see the warnings above)");
         System.out.println("published claims: " + (full ? "full" : "quick") + " settings");
         List<ClaimsRunner.Verdict> verdicts = ClaimsRunner.run(claims, full ? Mode.FULL : Mode.QUICK, dir.resolve("claims"), System.out::println, columns, options);
+        System.out.println("claims: " + ClaimsFiles.write(dir, verdicts, Fingerprint.capture()));
         ResultBundle.combine(dir, parts, corpus.skipped(), ResultBundle.COMPLETE); // every figure is in: the report reads it so
         Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies,
                 List.of(r -> ClaimsReport.section(r, verdicts)));

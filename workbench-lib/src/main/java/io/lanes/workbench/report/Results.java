@@ -99,9 +99,13 @@ public final class Results {
         if (new LinkedHashSet<>(table.stringColumn("working_set").asList()).size() > 1) return SuiteStudy.Chart.SPEED_BY_WORKING_SET;
         List<String> columns = List.copyOf(new LinkedHashSet<>(table.stringColumn("column").asList()));
         if (columns.size() > 2 && columns.stream().allMatch(c -> ResultCharts.widthOf(c) >= 0)) return SuiteStudy.Chart.SPEED_BY_WIDTH;
-        long sizes = table.where(table.stringColumn("codec").isNotEqualTo("store-only")).doubleColumn("bits_per_value").removeMissing()
-                .asList().stream().map(b -> Math.round(b * 100)).distinct().count();
-        return sizes > 1 ? SuiteStudy.Chart.SIZE_VS_SPEED : SuiteStudy.Chart.SPEED_BY_CODEC;
+        return sizesDiffer() ? SuiteStudy.Chart.SIZE_VS_SPEED : SuiteStudy.Chart.SPEED_BY_CODEC;
+    }
+
+    /** Whether the codecs' mean sizes differ (to the hundredth of a bit per value). */
+    boolean sizesDiffer() {
+        return table.where(table.stringColumn("codec").isNotEqualTo("store-only")).doubleColumn("bits_per_value").removeMissing()
+                .asList().stream().map(b -> Math.round(b * 100)).distinct().count() > 1;
     }
 
     /** The header lines: status, gates, quiet check, bundle. */

@@ -232,6 +232,7 @@ public final class Study {
         ResultBundle b = pages.isEmpty()
                 ? Recorder.run(name, chosen, columns, ladder, c, dir, progress, options.withIpv(ipv))
                 : Recorder.runPages(name, chosen, pages, c, dir, progress, options.withIpv(ipv));
+        BundleReport.write(b.dir()); // every bundle gets its report, by the main job's renderer
         return Results.load(b.dir());
     }
 

@@ -31,37 +31,13 @@ public final class SuiteReport {
      */
     public static Path write(Path runDir, String title, List<SuiteStudy> studies, List<java.util.function.Consumer<HtmlReport>> extra) {
         JsonNode md = metadata(runDir);
-        JsonNode fp = md.path("fingerprint");
         HtmlReport r = new HtmlReport(title);
-        r.paragraph("Machine " + fp.path("machine").asText() + ": " + fp.path("cpu_model").asText() + ", " + fp.path("cores").asText()
-                + " cores, caches " + fp.path("caches").asText() + ", SIMD " + fp.path("cpu_simd_flags").asText() + "; "
-                + fp.path("jdk").asText() + ", Vector API preferred width " + fp.path("vector_preferred_bits").asText()
-                + " bits; revision " + fp.path("git_revision").asText() + "; " + fp.path("timestamp").asText() + ".");
-        r.paragraph("How to read it: throughput is decoded output per second (GiB/s) at the median of the repetitions; the arms of a study "
-                + "alternate inside every repetition; every decoder's output was checked equal to its input before it was timed. "
-                + "store-only writes the same output bytes without decoding: the wall no decoder beats. Working sets are output plus "
-                + "a plain-sized input. A point whose control pair did not tie is flagged in the gate column, never dropped.");
-
         String status = ResultBundle.status(runDir);
         if (!status.equals(ResultBundle.COMPLETE)) {
             r.paragraph("WARNING: this run is " + status + ": it did not finish, so the studies below may hold only part of their figures.");
         }
-        Map<String, Object> quiet = new LinkedHashMap<>();
-        md.path("parts").fields().forEachRemaining(p -> {
-            JsonNode q = p.getValue().path("settings").path("quiet");
-            quiet.put(p.getKey(), q.isMissingNode() ? "not checked" : q.path("summary").asText());
-        });
-        if (!quiet.isEmpty()) {
-            r.paragraph("Quiet check before each study (a busy machine makes timings noisy; the run's wait for quiet is bounded):");
-            r.keyValues(quiet);
-        }
-        Map<String, Object> skipped = new LinkedHashMap<>();
-        md.path("skipped").fields().forEachRemaining(e -> skipped.put(e.getKey(), e.getValue().asText()));
-        if (skipped.isEmpty()) r.paragraph("Every dataset of the suite was available: nothing was skipped.");
-        else {
-            r.paragraph("Skipped: these datasets could not be had, and the run went on without their columns:");
-            r.keyValues(skipped);
-        }
+        ReportHeader.write(r, md, Files.isRegularFile(runDir.resolve("results.csv")) ? ResultBundle.load(runDir) : null);
+        r.paragraph(HOW_TO_READ);
 
         r.section("Summary");
         Table summary = null;
@@ -81,32 +57,45 @@ public final class SuiteReport {
                 r.section(s.title()).paragraph("Not measured: the run stopped before this study.");
                 continue;
             }
-            Table t = ResultBundle.load(dir);
             r.section(s.title());
             r.paragraph(s.question());
-            for (SuiteStudy.Chart c : s.charts()) ResultCharts.draw(c, t, s.title()).forEach(r::chart);
-            r.table(ResultCharts.summary(t));
-            r.rawHtml("<details><summary>All " + t.rowCount() + " results of this study</summary>");
-            r.table(t.selectColumns("codec", "column", "working_set", "values", "encoded_bytes", "bits_per_value", "ratio",
-                    "decode_ns_median", "decode_ns_min", "decode_ns_max", "decode_gib_s", "store_only_gib_s", "encode_values_per_s", "gate", "ipv", "ipv_backend"));
-            r.rawHtml("</details>");
+            body(r, ResultBundle.load(dir), s.title(), s.charts());
         }
         extra.forEach(e -> e.accept(r));
+        tail(r, md);
+        return r.write(runDir.resolve("report.html"));
+    }
 
-        r.section("Validity gate per study and working-set point");
+    /** A study's or bundle's figures: its charts, its summary table, then every result row folded away. */
+    static void body(HtmlReport r, Table t, String title, List<SuiteStudy.Chart> charts) {
+        for (SuiteStudy.Chart c : charts) ResultCharts.draw(c, t, title).forEach(r::chart);
+        r.table(ResultCharts.summary(t));
+        r.rawHtml("<details><summary>All " + t.rowCount() + " results</summary>");
+        r.table(t.selectColumns("codec", "column", "working_set", "values", "encoded_bytes", "bits_per_value", "ratio",
+                "decode_ns_median", "decode_ns_min", "decode_ns_max", "decode_gib_s", "decode_gib_s_lo", "decode_gib_s_hi", "store_only_gib_s",
+                "encode_values_per_s", "reps", "gate", "ipv", "ipv_backend"));
+        r.rawHtml("</details>");
+    }
+
+    /** The end of every report: each point's gate in words, then the machine fingerprint. */
+    static void tail(HtmlReport r, JsonNode md) {
+        r.section("Validity gate per working-set point");
         Map<String, Object> gates = new LinkedHashMap<>();
-        md.path("parts").fields().forEachRemaining(p -> p.getValue().path("gates").fields().forEachRemaining(g -> gates.put(p.getKey() + " @ " + g.getKey(),
-                g.getValue().path("label").asText() + " (control geomean " + g.getValue().path("control_geomean").asText() + ", tying columns "
-                        + g.getValue().path("tying_columns").asText() + "/" + g.getValue().path("columns").asText() + ")")));
+        ReportHeader.gates(md).forEach((where, g) -> gates.put(where, g.path("label").asText()));
         if (gates.isEmpty()) r.paragraph("No point finished: the run was interrupted.");
         else r.keyValues(gates);
 
         r.section("Machine fingerprint");
         Map<String, Object> kv = new LinkedHashMap<>();
-        fp.fields().forEachRemaining(e -> kv.put(e.getKey(), e.getValue().asText()));
+        md.path("fingerprint").fields().forEachRemaining(e -> kv.put(e.getKey(), e.getValue().asText()));
         r.keyValues(kv);
-        return r.write(runDir.resolve("report.html"));
     }
+
+    /** How to read a report's figures: the protocol in one paragraph. */
+    static final String HOW_TO_READ = "How to read it: throughput is decoded output per second (GiB/s) at the median of the repetitions, with a 95% "
+            + "bootstrap interval of that median; the arms of a study alternate inside every repetition; every decoder's output was checked equal to "
+            + "its input before it was timed. store-only writes the same output bytes without decoding: the wall no decoder beats. Working sets are "
+            + "output plus a plain-sized input. A point whose control pair did not tie is flagged by its gate, never dropped.";
 
     static JsonNode metadata(Path bundleDir) {
         try {

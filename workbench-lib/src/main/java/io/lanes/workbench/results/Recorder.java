@@ -264,6 +264,7 @@ public final class Recorder {
         settings.put("warmup_iterations", config.warmupIterations());
         settings.put("warmup_millis", config.warmupMillis());
         settings.put("min_sample_micros", config.minSampleMicros());
+        settings.put("extend_millis", config.extendMillis());
         ResultBundle bundle = new ResultBundle(dir, Fingerprint.capture(), settings);
         if (options.quiet() != null) {
             QuietCheck.Outcome q = options.quietBudget() != null ? options.quietBudget().await(options.quiet()) : QuietCheck.await(options.quiet());
