@@ -20,7 +20,7 @@ import java.io.UncheckedIOException;
 @Command(name = "workbench", mixinStandardHelpOptions = true, version = "Lanes Workbench 0.1",
         description = "Lanes Workbench: study integer-compression layouts on real columns.%n"
                 + "Set-up and tests: ./workbench test runs every test (Maven verify).",
-        subcommands = {RunCommand.class, BenchCommand.class, DoctorCommand.class, NotebooksCommand.class, NotebookCommand.class, KernelCommand.class, CompareCommand.class, DatasetsCommand.class,
+        subcommands = {RunCommand.class, BenchCommand.class, DoctorCommand.class, NotebooksCommand.class, NotebookCommand.class, KernelCommand.class, CompareCommand.class, ReportCommand.class, DatasetsCommand.class,
                 IpvCommand.class, SweepCommand.class, JmhCommand.class, ClaimsCommand.class, FuzzCommand.class, CheckCommand.class, CodecsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

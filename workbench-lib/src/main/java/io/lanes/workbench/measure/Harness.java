@@ -38,8 +38,8 @@ public final class Harness {
      * @param extendMillis     while a column's control pair is further apart than the gate allows
      *                         ({@link ValidityGate#AGGREGATE_TOLERANCE}), add passes of {@code reps} repetitions to
      *                         every arm, for at most this long per column and point and up to {@link #MAX_REPS_FACTOR}
-     *                         times {@code reps} (0: never extend); noise from a busy neighbour averages out in the
-     *                         medians of more samples, a real difference between twin buffers does not
+     *                         times {@code reps} (0: never extend); each added pass runs every arm on freshly
+     *                         allocated buffers, so both noise and the luck of one allocation average out
      */
     public record Config(int warmupIterations, long warmupMillis, int reps, long minSampleMicros, boolean control,
                          long jitSettleMillis, long extendMillis) {
@@ -217,6 +217,15 @@ public final class Harness {
             int samples = reps;
             while (!ties(dec[control], dec[twin]) && samples + reps <= reps * Config.MAX_REPS_FACTOR && System.nanoTime() < extendBy) {
                 for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOf(dec[i], samples + reps);
+                // each added pass on freshly allocated buffers: on real columns the pair stayed 2-6% apart
+                // pass after pass in its first buffers (where an array lands in physical memory sets its
+                // cache conflicts, and no placement within it moves that), so more passes in the same
+                // buffers only repeated the offset; new buffers make it a draw that averages out
+                ps.replaceAll(p -> {
+                    Prepared fresh = prepare.apply(p.arm);
+                    fresh.verify(where);
+                    return fresh;
+                });
                 timePass(ps, calls, dec, samples, samples + reps, where);
                 samples += reps;
             }
@@ -225,8 +234,9 @@ public final class Harness {
         double[][] enc = new double[k][];
         for (int i = 0; i < k; i++) enc[i] = ps.get(i).encodes() ? new double[encReps] : new double[0];
         for (int r = 0; r < encReps; r++) {
+            int[] order = williamsRow(k, r);
             for (int j = 0; j < k; j++) {
-                int i = (j + r) % k;
+                int i = order[j];
                 if (enc[i].length > 0) enc[i][r] = timeEncode(ps.get(i), Math.max(1, calls[i] / 4));
             }
         }
