@@ -215,7 +215,7 @@ public final class Harness {
         if (control >= 0 && config.extendMillis() > 0) {
             long extendBy = System.nanoTime() + config.extendMillis() * 1_000_000L;
             int samples = reps;
-            while (!ties(dec[control], dec[twin]) && samples + reps <= reps * Config.MAX_REPS_FACTOR && System.nanoTime() < extendBy) {
+            for (int pass = 1; pass < Config.MAX_REPS_FACTOR && !ties(dec[control], dec[twin]) && System.nanoTime() < extendBy; pass++) {
                 for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOf(dec[i], samples + reps);
                 // each added pass on freshly allocated buffers: on real columns the pair stayed 2-6% apart
                 // pass after pass in its first buffers (where an array lands in physical memory sets its
@@ -226,8 +226,16 @@ public final class Harness {
                     fresh.verify(where);
                     return fresh;
                 });
+                long jitBefore = watch ? JitQueue.compiledMillis() : 0;
                 timePass(ps, calls, dec, samples, samples + reps, where);
-                samples += reps;
+                if (watch && (JitQueue.compiledMillis() != jitBefore || JitQueue.busy())) {
+                    // the code changed during this pass (a kernel compiled late: an arm ran 5x slower for
+                    // five passes on a real column); the samples before it timed older code, keep this one
+                    for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOfRange(dec[i], samples, samples + reps);
+                    samples = reps;
+                } else {
+                    samples += reps;
+                }
             }
         }
         int encReps = Math.max(3, config.reps() / 3);
