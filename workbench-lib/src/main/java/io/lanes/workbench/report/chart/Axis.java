@@ -26,7 +26,7 @@ final class Axis {
     }
 
     /**
-     * A linear axis over {@code [min, max]} (and 0 when {@code withZero}) with about six "nice"
+     * A linear axis over {@code [min, max]} (and 0 when {@code withZero}) with about five to eight "nice"
      * ticks (1, 2 or 5 times a power of ten apart).
      */
     static Axis linear(double min, double max, boolean withZero) {
@@ -39,7 +39,7 @@ final class Axis {
             min -= withZero && min == 0 ? 0 : pad;
             max += pad;
         }
-        double step = niceStep((max - min) / 6);
+        double step = niceStep((max - min) / 7);
         double first = Math.floor(min / step + 1e-9) * step;
         double last = Math.ceil(max / step - 1e-9) * step;
         List<Double> ticks = new ArrayList<>();
