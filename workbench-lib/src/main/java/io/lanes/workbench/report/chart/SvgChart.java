@@ -11,7 +11,8 @@ import java.util.Set;
  * A chart of the workbench: a line, scatter or bar chart with its titles, axes and series, rendered
  * by {@link #svg()} as one inline {@code <svg>} element in which every bar, point and line carries
  * its tooltip. Series are drawn in the order they were added; a codec series takes its fixed
- * {@link Palette} style. Values a log axis cannot show (zero, negative) and NaN are left out.
+ * {@link Palette} style. Values a log axis cannot show (zero, negative) and NaN are left out. A line
+ * of more than 200 points is drawn without markers, its tooltip on the line.
  *
  * <p>DOM contract of the output: {@code <svg class="wb-chart" role="img" aria-label=title>} with a
  * {@code viewBox} and {@code width="100%"}; every data mark (bar, point, line) has class

@@ -6,6 +6,8 @@ import java.util.List;
 /** Renders a line or scatter {@link SvgChart}. Used once by one thread. */
 final class XyPlot {
     private static final double PLOT_WIDTH = 620;
+    /** Beyond this many points a line is drawn without markers: thousands of markers hide the line and bloat the page. */
+    static final int MAX_MARKED = 200;
 
     private final SvgChart chart;
 
@@ -52,6 +54,7 @@ final class XyPlot {
         if (shown.isEmpty()) f.text(f.left + f.plotW / 2, f.top + f.plotH / 2, "middle", Frame.AXIS_FONT, "", "no data to show");
         for (Series s : shown) {
             if (lines) line(f, x, y, s);
+            if (lines && s.points().size() > MAX_MARKED) continue;
             for (Point p : s.points()) {
                 if (!x.accepts(p.x()) || !y.accepts(p.y())) continue;
                 double px = xPx(f, x, p.x());
