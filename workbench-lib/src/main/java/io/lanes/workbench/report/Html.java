@@ -8,6 +8,10 @@ import tech.tablesaw.columns.Column;
 
 /** HTML fragments: escaped text, tables from Tablesaw, the shared style sheet. Stateless. */
 public final class Html {
+    /** Text cells up to this length never wrap. */
+    static final int NO_WRAP = 48;
+    private static final String NOWRAP = " style=\"white-space:nowrap\"";
+
     private Html() {
     }
 
@@ -31,22 +35,22 @@ public final class Html {
 
     /**
      * A table with a header row, numbers right-aligned at four significant digits ({@link #format}),
-     * in a container that scrolls sideways when the table is wider than the page. Cells do not wrap
-     * (a codec name broken over two lines reads as two names); the styles are inline too, so the
-     * table keeps them in a notebook, which does not load {@link #css}.
+     * in a container that scrolls sideways when the table is wider than the page. Headers, numbers
+     * and identifiers (text up to {@value #NO_WRAP} characters: a codec name broken over two lines
+     * reads as two names) do not wrap; longer prose does. The styles are inline, so a notebook,
+     * which neither loads {@link #css} nor lets inherited styles beat its own cell rules, keeps them.
      */
     public static String table(Table t) {
-        StringBuilder b = new StringBuilder("<div class=\"wb-scroll\" style=\"overflow-x:auto;max-width:100%\">"
-                + "<table class=\"wb\" style=\"white-space:nowrap\">\n<thead><tr>");
-        for (Column<?> c : t.columns()) b.append("<th>").append(esc(c.name())).append("</th>");
+        StringBuilder b = new StringBuilder("<div class=\"wb-scroll\" style=\"overflow-x:auto;max-width:100%\"><table class=\"wb\">\n<thead><tr>");
+        for (Column<?> c : t.columns()) b.append("<th").append(NOWRAP).append('>').append(esc(c.name())).append("</th>");
         b.append("</tr></thead>\n<tbody>\n");
         for (Row r : t) {
             b.append("<tr>");
             for (int i = 0; i < t.columnCount(); i++) {
-                Column<?> c = t.column(i);
-                Object v = c.get(r.getRowNumber());
+                Object v = t.column(i).get(r.getRowNumber());
+                String text = format(v);
                 boolean num = v instanceof Number;
-                b.append(num ? "<td class=\"n\">" : "<td>").append(esc(format(v))).append("</td>");
+                b.append(num ? "<td class=\"n\"" : "<td").append(num || text.length() <= NO_WRAP ? NOWRAP : "").append('>').append(esc(text)).append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -89,7 +93,7 @@ public final class Html {
                 h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ddd; }
                 table.wb { border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; }
                 .wb-scroll { overflow-x: auto; max-width: 100%; }
-                table.wb th, table.wb td { border: 1px solid #ddd; padding: 3px 7px; white-space: nowrap; }
+                table.wb th, table.wb td { border: 1px solid #ddd; padding: 3px 7px; }
                 table.wb th { background: #f3f3f3; text-align: left; }
                 table.wb td.n { text-align: right; font-variant-numeric: tabular-nums; }
                 .note { color: #555; font-size: 0.9em; } .fail { color: #b00; font-weight: bold; } .pass { color: #070; }

@@ -81,7 +81,10 @@ class ReportTest {
                 tech.tablesaw.api.DoubleColumn.create("decode GiB/s (geomean)", new double[] {12345.6}));
         String html = Html.table(t);
         assertTrue(html.startsWith("<div class=\"wb-scroll\""), html);
-        assertTrue(html.contains("white-space:nowrap") && Html.css().contains("white-space: nowrap"));
-        assertTrue(html.contains(">12350<") && html.contains("<th>decode GiB/s (geomean)</th>"), html);
+        assertTrue(html.contains("<td style=\"white-space:nowrap\">parquet.delta-byte-array.decoders-per-page</td>"), html);
+        assertTrue(html.contains("<td class=\"n\" style=\"white-space:nowrap\">12350</td>"), html);
+        assertTrue(html.contains("<th style=\"white-space:nowrap\">decode GiB/s (geomean)</th>"), html);
+        String prose = "a description long enough to be prose, which may wrap inside its cell like any paragraph";
+        assertTrue(Html.table(Table.create("p", tech.tablesaw.api.StringColumn.create("d", List.of(prose)))).contains("<td>" + prose), "prose wraps");
     }
 }

@@ -61,7 +61,9 @@ final class BarPlot {
         f.open();
         // bars rise from the reference line on a log axis with one (a ratio against 1), else from the bottom or zero
         double base = y.isLog() ? (y.accepts(chart.reference()) ? chart.reference() : y.lo()) : 0;
-        double barW = Math.min(MAX_BAR, slot * 0.8 / n);
+        // with bands behind, bars are narrower so the band shows on both sides
+        boolean bands = shown.stream().anyMatch(s -> s.points().stream().anyMatch(Point::hasBand));
+        double barW = Math.min(MAX_BAR, slot * (bands ? 0.5 : 0.8) / n);
         for (int ci = 0; ci < cats.size(); ci++) {
             String cat = cats.get(ci);
             double x0 = f.left + ci * slot;

@@ -130,7 +130,10 @@ final class Frame {
         double py = yPx(v);
         out.append("<line class=\"wb-ref\" x1=\"").append(Svg.px(left)).append("\" x2=\"").append(Svg.px(left + plotW)).append("\" y1=\"")
                 .append(Svg.px(py)).append("\" y2=\"").append(Svg.px(py)).append("\" stroke=\"#000\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n");
-        if (!chart.referenceLabel().isEmpty()) text(left + plotW - 4, py - 5, "end", TICK_FONT, "", chart.referenceLabel());
+        // a white halo keeps the label readable where it crosses a bar
+        if (!chart.referenceLabel().isEmpty()) {
+            text(left + plotW - 4, py - 5, "end", TICK_FONT, "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"", chart.referenceLabel());
+        }
     }
 
     /** Closes the {@code <svg>} and returns the whole element. */

@@ -59,8 +59,14 @@ public final class Palette {
             "native.fastlanes.unpack.transposed", "native.fastlanes.unpack.flat-fused", "native.fastlanes.unpack.transposed64",
             "plain");
 
-    /** Shade steps: negative darkens, positive lightens (bounded so a light hue stays visible on white). */
+    /**
+     * Shade steps: negative darkens, positive lightens. A mid hue goes both ways; a dark hue only
+     * lightens and a light one only darkens, so no variant fades into the white background or
+     * turns as black as the store-only wall.
+     */
     private static final double[] SHADES = {0, -0.35, 0.3, -0.6, 0.45};
+    private static final double[] DARK_SHADES = {0, 0.3, 0.55, 0.15, 0.42};
+    private static final double[] LIGHT_SHADES = {0, -0.3, -0.55, -0.15, -0.42};
     /** Distinct (shape, shade) pairs: 6 and 5 are coprime, so variant v gets shape v % 6 and shade v % 5. */
     private static final int SLOTS = Marker.SHAPES.length * SHADES.length;
     /** Hues for series that are not codecs (bundles, columns), in order. */
@@ -119,7 +125,15 @@ public final class Palette {
     }
 
     private static Style style(String hue, int slot) {
-        return new Style(shade(hue, SHADES[slot % SHADES.length]), Marker.SHAPES[slot % Marker.SHAPES.length], false);
+        double lum = luminance(hue);
+        double[] shades = lum < 0.3 ? DARK_SHADES : lum > 0.6 ? LIGHT_SHADES : SHADES;
+        return new Style(shade(hue, shades[slot % shades.length]), Marker.SHAPES[slot % Marker.SHAPES.length], false);
+    }
+
+    /** Relative luminance of {@code #rrggbb}, 0 (black) to 1 (white), without gamma: enough to sort hues into dark, mid and light. */
+    private static double luminance(String hex) {
+        int rgb = Integer.parseInt(hex.substring(1), 16);
+        return (0.2126 * (rgb >> 16 & 0xff) + 0.7152 * (rgb >> 8 & 0xff) + 0.0722 * (rgb & 0xff)) / 255;
     }
 
     /** {@code hex} mixed towards black ({@code f < 0}) or white ({@code f > 0}) by {@code |f|}. */

@@ -28,7 +28,8 @@ final class XyPlot {
             for (Point p : s.points()) {
                 if (!probeX.accepts(p.x()) || !probeY.accepts(p.y())) continue;
                 any = true;
-                widen(xr, p.x());
+                // a wall in a scatter chart spans the plot, so its own x must not stretch the axis
+                if (lines || !s.style().reference()) widen(xr, p.x());
                 widen(yr, p.y());
                 if (p.hasInterval() && probeY.accepts(p.lo()) && probeY.accepts(p.hi())) {
                     widen(yr, p.lo());
