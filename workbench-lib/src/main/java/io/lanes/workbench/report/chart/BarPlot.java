@@ -49,7 +49,8 @@ final class BarPlot {
         Axis y = chart.isLogY() ? Axis.log(lo, hi * 1.3) : Axis.linear(lo, hi > 0 ? hi * 1.08 : hi, true);
 
         int n = Math.max(1, shown.size());
-        double slot = Math.max(n * MIN_BAR / 0.8, 26);
+        // wide enough for a bar to carry a four-digit label
+        double slot = Math.max(n * MIN_BAR / 0.8, 40);
         double plotW = Math.max(MIN_PLOT_WIDTH, cats.size() * slot);
         slot = cats.isEmpty() ? plotW : plotW / cats.size();
         double labelW = 0;

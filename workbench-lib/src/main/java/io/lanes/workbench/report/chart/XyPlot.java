@@ -59,9 +59,12 @@ final class XyPlot {
             for (Point p : s.points()) {
                 if (!x.accepts(p.x()) || !y.accepts(p.y())) continue;
                 double px = xPx(f, x, p.x());
+                if (!lines && s.style().reference()) {
+                    wall(f, s, p); // its interval is in the tooltip: the wall has no x to hang an error bar on
+                    continue;
+                }
                 if (p.hasInterval()) f.out.append(f.errorBar(px, p.lo(), p.hi(), s.style().colour()));
-                if (!lines && s.style().reference()) wall(f, s, p);
-                else point(f, s, p, px, lines ? 4 : 6.5);
+                point(f, s, p, px, lines ? 4 : 6.5);
             }
         }
         f.legend();

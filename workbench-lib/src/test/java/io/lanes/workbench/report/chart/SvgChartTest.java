@@ -121,9 +121,9 @@ class SvgChartTest {
         assertEquals(List.of("run-a", "run-b"), List.copyOf(attr(withClass(d, "wb-legend-item"), "data-series")));
 
         List<Point> many = new ArrayList<>();
-        for (int i = 0; i < 60; i++) many.add(Point.bar("c" + i, 1234.567 + i));
+        for (int i = 0; i < 60; i++) many.add(Point.bar("c" + i, 123456.7 + i * 1000));
         String crowded = SvgChart.bars("crowded", "c", "v").add("v", many).svg();
-        assertFalse(crowded.contains(">1240<"), "a label wider than its bar is left out (the tooltip has it)");
+        assertFalse(crowded.contains(">123000<") || crowded.contains(">124000<"), "a label wider than its bar is left out (the tooltip has it)");
         String roomy = SvgChart.bars("roomy", "c", "v").add("v", List.of(Point.bar("a", 2.5), Point.bar("b", 3))).svg();
         assertTrue(roomy.contains(">2.5<") && roomy.contains(">3<"), roomy);
     }
