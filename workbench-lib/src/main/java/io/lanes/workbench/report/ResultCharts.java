@@ -1,5 +1,6 @@
 package io.lanes.workbench.report;
 
+import io.lanes.workbench.report.chart.Palette;
 import io.lanes.workbench.report.chart.Point;
 import io.lanes.workbench.report.chart.SvgChart;
 import tech.tablesaw.api.DoubleColumn;
@@ -161,8 +162,10 @@ public final class ResultCharts {
                 "decoded GiB/s, geomean over columns (higher is better)").logY(true);
         geomeanPoints(t, Double.NaN, "working set " + workingSet).forEach((codec, p) -> {
             DoubleColumn bits = t.where(t.stringColumn("codec").isEqualTo(codec)).doubleColumn("bits_per_value");
-            if (bits.countMissing() == bits.size()) return;
-            chart.add(codec, List.of(Point.xy(bits.removeMissing().mean(), p.y()).interval(p.lo(), p.hi()).note(p.note())));
+            // the wall is drawn across the plot at its speed, so it needs no size
+            if (bits.countMissing() == bits.size() && !Palette.isReference(codec)) return;
+            double x = bits.countMissing() == bits.size() ? Double.NaN : bits.removeMissing().mean();
+            chart.add(codec, List.of(Point.xy(x, p.y()).interval(p.lo(), p.hi()).note(p.note())));
         });
         return chart;
     }

@@ -9,6 +9,7 @@ import java.util.List;
  * the data always carry a label. Immutable.
  */
 final class Axis {
+    private static final double[] FINE = {1, 1.5, 2, 3, 5, 7};
     private static final double[] ONE_TWO_FIVE = {1, 2, 5};
     private static final double[] ONE_THREE = {1, 3};
     private static final double[] ONE = {1};
@@ -48,8 +49,8 @@ final class Axis {
     }
 
     /**
-     * A log axis over {@code [min, max]}, both positive. Ticks: 1-2-5 in each decade when the range
-     * spans at most three decades, 1-3 up to five, whole decades beyond (every other one past
+     * A log axis over {@code [min, max]}, both positive. Ticks: 1-1.5-2-3-5-7 when the range spans
+     * at most one decade, 1-2-5 in each decade up to three, 1-3 up to five, whole decades beyond (every other one past
      * twelve); the ends snap outwards to the nearest tick.
      */
     static Axis log(double min, double max) {
@@ -59,7 +60,7 @@ final class Axis {
             max *= 2;
         }
         double decades = Math.log10(max / min);
-        double[] mantissas = decades <= 3 ? ONE_TWO_FIVE : decades <= 5 ? ONE_THREE : ONE;
+        double[] mantissas = decades <= 1 ? FINE : decades <= 3 ? ONE_TWO_FIVE : decades <= 5 ? ONE_THREE : ONE;
         int every = decades > 12 ? 2 : 1;
         List<Double> grid = new ArrayList<>();
         int firstExp = (int) Math.floor(Math.log10(min)) - 1;

@@ -26,7 +26,7 @@ final class XyPlot {
         for (Series s : chart.series()) {
             boolean any = false;
             for (Point p : s.points()) {
-                if (!probeX.accepts(p.x()) || !probeY.accepts(p.y())) continue;
+                if (!placeable(s, p, probeX, probeY)) continue;
                 any = true;
                 // a wall in a scatter chart spans the plot, so its own x must not stretch the axis
                 if (lines || !s.style().reference()) widen(xr, p.x());
@@ -38,7 +38,9 @@ final class XyPlot {
             }
             if (any) shown.add(s);
         }
-        if (shown.isEmpty()) xr = yr = new double[] {1, 10};
+        // nothing placed on an axis (no data, or only a scatter wall on x): a range for the frame
+        if (xr[0] > xr[1]) xr = new double[] {1, 10};
+        if (yr[0] > yr[1]) yr = new double[] {1, 10};
         if (probeY.accepts(chart.reference())) widen(yr, chart.reference());
         Axis x = chart.isLogX() ? Axis.log(xr[0], xr[1]) : Axis.linear(xr[0], xr[1], false);
         Axis y = chart.isLogY() ? Axis.log(yr[0], yr[1]) : Axis.linear(yr[0], yr[1], false);
@@ -57,7 +59,7 @@ final class XyPlot {
             if (lines) line(f, x, y, s);
             if (lines && s.points().size() > MAX_MARKED) continue;
             for (Point p : s.points()) {
-                if (!x.accepts(p.x()) || !y.accepts(p.y())) continue;
+                if (!placeable(s, p, x, y)) continue;
                 double px = xPx(f, x, p.x());
                 if (!lines && s.style().reference()) {
                     wall(f, s, p); // its interval is in the tooltip: the wall has no x to hang an error bar on
@@ -69,6 +71,12 @@ final class XyPlot {
         }
         f.legend();
         return f.close();
+    }
+
+    /** Whether the axes can show {@code p}; a wall in a scatter chart needs only its y. */
+    private boolean placeable(Series s, Point p, Axis x, Axis y) {
+        boolean wall = chart.kind() == SvgChart.Kind.SCATTER && s.style().reference();
+        return (wall || x.accepts(p.x())) && y.accepts(p.y());
     }
 
     private static void widen(double[] range, double v) {
@@ -108,16 +116,19 @@ final class XyPlot {
         double py = f.yPx(p.y());
         f.out.append("<path class=\"wb-mark\" data-series=\"").append(Svg.esc(s.name())).append("\" d=\"M").append(Svg.px(f.left)).append(' ')
                 .append(Svg.px(py)).append('H').append(Svg.px(f.left + f.plotW)).append("\" ").append(Frame.stroke(s.style())).append('>')
-                .append(Svg.title(f.tooltip(s.name(), chart.xTitle() + ": " + Svg.figure(p.x(), 4), p))).append("</path>\n");
+                .append(Svg.title(f.tooltip(s.name(), Double.isNaN(p.x()) ? "reference wall" : chart.xTitle() + ": " + Svg.figure(p.x(), 4), p))).append("</path>\n");
     }
 
-    /** One point's marker with its tooltip; a reference wall's points are invisible but still carry their figures on hover. */
+    /** One point's marker with its tooltip. */
     private void point(Frame f, Series s, Point p, double px, double r) {
         Palette.Style st = s.style();
-        String fill = st.marker() == Marker.NONE ? "fill=\"#000\" fill-opacity=\"0\"" : "fill=\"" + st.colour() + "\" stroke=\""
-                + Palette.shade(st.colour(), -0.5) + "\" stroke-width=\"0.8\"";
+        double py = f.yPx(p.y());
+        // a wall's point is a short level stroke: visible even when its line has a single point
+        String d = st.marker() == Marker.NONE ? "M" + Svg.px(px - 8) + " " + Svg.px(py) + "h16" : st.marker().path(px, py, r);
+        String paint = st.marker() == Marker.NONE ? "fill=\"none\" stroke=\"" + st.colour() + "\" stroke-width=\"3\"" : "fill=\"" + st.colour()
+                + "\" stroke=\"" + Palette.shade(st.colour(), -0.5) + "\" stroke-width=\"0.8\"";
         String where = chart.xTitle() + ": " + Svg.figure(p.x(), 4);
-        f.out.append("<path class=\"wb-mark\" data-series=\"").append(Svg.esc(s.name())).append("\" d=\"").append(st.marker().path(px, f.yPx(p.y()), r))
-                .append("\" ").append(fill).append('>').append(Svg.title(f.tooltip(s.name(), where, p))).append("</path>\n");
+        f.out.append("<path class=\"wb-mark\" data-series=\"").append(Svg.esc(s.name())).append("\" d=\"").append(d)
+                .append("\" ").append(paint).append('>').append(Svg.title(f.tooltip(s.name(), where, p))).append("</path>\n");
     }
 }

@@ -25,7 +25,8 @@ class AxisTest {
         assertEquals(List.of(1.0, 10.0, 100.0, 1000.0, 1e4, 1e5, 1e6, 1e7), Axis.log(3, 5e6).ticks());
         assertEquals(List.of(1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0, 10000.0, 30000.0), Axis.log(1.5, 2e4).ticks());
         Axis narrow = Axis.log(0.9, 1.3);
-        assertEquals(List.of(0.5, 1.0, 2.0), narrow.ticks());
+        assertEquals(List.of(0.7, 1.0, 1.5), narrow.ticks(), "under a decade: 1-1.5-2-3-5-7");
+        assertEquals(List.of(70.0, 100.0, 150.0, 200.0), Axis.log(77, 155).ticks());
         Axis one = Axis.log(4, 4);
         assertTrue(one.lo() <= 2 && one.hi() >= 8, "a single value gets a range around it");
         assertThrows(IllegalArgumentException.class, () -> Axis.log(0, 10));
