@@ -23,8 +23,10 @@ final class BarPlot {
     }
 
     String render() {
-        List<String> cats = chart.categories();
         Axis probe = chart.isLogY() ? Axis.log(1, 10) : Axis.linear(0, 1, true);
+        // a category without a bar the axis can show gets no slot and no label: each label names a bar
+        List<String> cats = chart.categories().stream().filter(c -> chart.series().stream().anyMatch(
+                s -> s.points().stream().anyMatch(p -> c.equals(p.category()) && probe.accepts(p.y())))).toList();
         List<Series> shown = new ArrayList<>();
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;

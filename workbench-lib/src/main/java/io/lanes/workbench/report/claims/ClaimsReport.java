@@ -3,6 +3,7 @@ package io.lanes.workbench.report.claims;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.HtmlReport;
 
+import io.lanes.workbench.report.chart.Palette;
 import io.lanes.workbench.report.chart.Point;
 import io.lanes.workbench.report.chart.SvgChart;
 
@@ -34,7 +35,7 @@ public final class ClaimsReport {
         }
         if (bars.isEmpty()) throw new IllegalArgumentException("no claim was measured here, so there is nothing to chart");
         return SvgChart.bars("Published claims: measured here over published", "claim", "measured / published (band: the published range)")
-                .logY(true).reference(1, "1 = published").add("measured / published", bars);
+                .logY(true).reference(1, "1 = published").add("measured / published", Palette.ordinal(0), bars);
     }
 
     /** Appends the published-versus-measured section to a report. */

@@ -126,6 +126,8 @@ class SvgChartTest {
         assertFalse(crowded.contains(">123000<") || crowded.contains(">124000<"), "a label wider than its bar is left out (the tooltip has it)");
         String roomy = SvgChart.bars("roomy", "c", "v").add("v", List.of(Point.bar("a", 2.5), Point.bar("b", 3))).svg();
         assertTrue(roomy.contains(">2.5<") && roomy.contains(">3<"), roomy);
+        Document gaps = contract(SvgChart.bars("gaps", "c", "v").logY(true).add("v", List.of(Point.bar("a", 2), Point.bar("b", Double.NaN), Point.bar("c", 0))));
+        assertEquals(List.of("a"), withClass(gaps, "wb-cat").stream().map(Element::getTextContent).toList(), "no label without a bar");
     }
 
     @Test
