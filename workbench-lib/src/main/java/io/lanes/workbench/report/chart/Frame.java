@@ -115,7 +115,8 @@ final class Frame {
                     out.append("<line x1=\"").append(Svg.px(lx)).append("\" x2=\"").append(Svg.px(lx + 28)).append("\" y1=\"").append(Svg.px(my))
                             .append("\" y2=\"").append(Svg.px(my)).append("\" ").append(stroke(st)).append("/>");
                 }
-                if (st.marker() != Marker.NONE) out.append(marker(st, lx + 14, my, 5));
+                boolean marked = chart.kind() != SvgChart.Kind.LINE || s.points().size() <= XyPlot.MAX_MARKED;
+                if (st.marker() != Marker.NONE && marked) out.append(marker(st, lx + 14, my, 5));
             }
             text(lx + 36, my + LEGEND_FONT * 0.35, "start", LEGEND_FONT, "", s.name());
             out.append("</g>\n");
