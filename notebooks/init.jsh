@@ -4,7 +4,7 @@ import io.lanes.workbench.measure.*;
 import io.lanes.workbench.results.*;
 import io.lanes.workbench.report.*;
 import tech.tablesaw.api.*;
-import org.knowm.xchart.*;
+import io.lanes.workbench.report.chart.*;
 import java.nio.file.*;
 import java.util.*;
 import java.util.function.*;

@@ -2,14 +2,13 @@ package io.lanes.workbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lanes.workbench.results.ResultBundle;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
+import io.lanes.workbench.report.chart.Palette;
+import io.lanes.workbench.report.chart.Point;
+import io.lanes.workbench.report.chart.SvgChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
-import java.awt.Color;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,22 +107,23 @@ public final class CompareReport {
         return t;
     }
 
-    /** A grouped bar chart of the geomean speeds, one bar per bundle. */
-    public static CategoryChart chart(Table speeds, List<Path> bundles) {
-        CategoryChart c = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT + 160)
-                .title("Decode throughput by bundle").xAxisTitle("codec @ working set").yAxisTitle("GiB/s, geomean").build();
-        c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        c.getStyler().setChartBackgroundColor(Color.WHITE);
-        c.getStyler().setPlotBackgroundColor(Color.WHITE);
-        c.getStyler().setXAxisLabelRotation(45);
-        c.getStyler().setChartPadding(24);
-        List<String> cats = new ArrayList<>();
-        for (int i = 0; i < speeds.rowCount(); i++) cats.add(speeds.stringColumn("codec").get(i) + " @ " + speeds.stringColumn("working_set").get(i));
+    /**
+     * A grouped bar chart of the geomean speeds on a log axis (speeds of different codecs span
+     * orders of magnitude): one group per codec and working set, one bar per bundle, each bundle a
+     * series in its own colour, its ratio to the baseline in the tooltip.
+     */
+    public static SvgChart chart(Table speeds, List<Path> bundles) {
+        SvgChart c = SvgChart.bars("Decode throughput by bundle", "codec @ working set", "decoded GiB/s, geomean over shared columns").logY(true);
         List<String> labels = labels(bundles);
         for (int b = 0; b < bundles.size(); b++) {
-            List<Double> ys = new ArrayList<>();
-            for (int i = 0; i < speeds.rowCount(); i++) ys.add(speeds.doubleColumn(3 + b).getDouble(i));
-            c.addSeries(labels.get(b), cats, ys);
+            List<Point> bars = new ArrayList<>();
+            for (int i = 0; i < speeds.rowCount(); i++) {
+                double v = speeds.doubleColumn(3 + b).getDouble(i);
+                double base = speeds.doubleColumn(3).getDouble(i);
+                bars.add(Point.bar(speeds.stringColumn("codec").get(i) + " @ " + speeds.stringColumn("working_set").get(i), v)
+                        .note(b == 0 ? "baseline" : String.format(java.util.Locale.ROOT, "%.3gx the baseline", v / base)));
+            }
+            c.add(labels.get(b), Palette.ordinal(b), bars);
         }
         return c;
     }

@@ -1,14 +1,17 @@
 package io.lanes.workbench.report;
 
+import io.lanes.workbench.report.chart.Svg;
 import tech.tablesaw.api.Row;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 
-import java.util.Base64;
-import java.util.Locale;
 
-/** HTML fragments: escaped text, tables from Tablesaw, charts as inline images. Stateless. */
+/** HTML fragments: escaped text, tables from Tablesaw, the shared style sheet. Stateless. */
 public final class Html {
+    /** Text cells up to this length never wrap. */
+    static final int NO_WRAP = 48;
+    private static final String NOWRAP = " style=\"white-space:nowrap\"";
+
     private Html() {
     }
 
@@ -30,32 +33,37 @@ public final class Html {
         return b.toString();
     }
 
-    /** A table with a header row; numbers right-aligned with up to four significant decimals. */
+    /**
+     * A table with a header row, numbers right-aligned at four significant digits ({@link #format}),
+     * in a container that scrolls sideways when the table is wider than the page. Headers, numbers
+     * and identifiers (text up to {@value #NO_WRAP} characters: a codec name broken over two lines
+     * reads as two names) do not wrap; longer prose does. The styles are inline, so a notebook,
+     * which neither loads {@link #css} nor lets inherited styles beat its own cell rules, keeps them.
+     */
     public static String table(Table t) {
-        StringBuilder b = new StringBuilder("<table class=\"wb\">\n<thead><tr>");
-        for (Column<?> c : t.columns()) b.append("<th>").append(esc(c.name())).append("</th>");
+        StringBuilder b = new StringBuilder("<div class=\"wb-scroll\" style=\"overflow-x:auto;max-width:100%\"><table class=\"wb\">\n<thead><tr>");
+        for (Column<?> c : t.columns()) b.append("<th").append(NOWRAP).append('>').append(esc(c.name())).append("</th>");
         b.append("</tr></thead>\n<tbody>\n");
         for (Row r : t) {
             b.append("<tr>");
             for (int i = 0; i < t.columnCount(); i++) {
-                Column<?> c = t.column(i);
-                Object v = c.get(r.getRowNumber());
+                Object v = t.column(i).get(r.getRowNumber());
+                String text = format(v);
                 boolean num = v instanceof Number;
-                b.append(num ? "<td class=\"n\">" : "<td>").append(esc(format(v))).append("</td>");
+                b.append(num ? "<td class=\"n\"" : "<td").append(num || text.length() <= NO_WRAP ? NOWRAP : "").append('>').append(esc(text)).append("</td>");
             }
             b.append("</tr>\n");
         }
-        return b.append("</tbody></table>\n").toString();
+        return b.append("</tbody></table></div>\n").toString();
     }
 
-    /** Formats a cell: integers as is, other numbers with 4 significant digits, missing as empty. */
+    /**
+     * Formats a cell: integers as is, other numbers at 4 significant digits in plain digits below
+     * 1e7 (12345.6 shows as 12350; results.csv keeps the full figure), missing as empty, text as is.
+     */
     public static String format(Object v) {
         if (v == null) return "";
-        if (v instanceof Double d) {
-            if (d.isNaN()) return "";
-            if (d == Math.rint(d) && Math.abs(d) < 1e12) return Long.toString(d.longValue());
-            return String.format(Locale.ROOT, Math.abs(d) >= 100 ? "%.1f" : Math.abs(d) >= 1 ? "%.3f" : "%.4g", d);
-        }
+        if (v instanceof Double d) return Svg.figure(d, 4);
         return v.toString();
     }
 
@@ -78,22 +86,18 @@ public final class Html {
         return copy.printAll();
     }
 
-    /** An inline PNG image (a data URI: no network reference). */
-    public static String png(byte[] png, String alt) {
-        return "<img alt=\"" + esc(alt) + "\" src=\"data:image/png;base64," + Base64.getEncoder().encodeToString(png) + "\">";
-    }
-
     /** The style sheet every workbench page and notebook table shares. */
     public static String css() {
         return """
                 body { font-family: 'DejaVu Sans', Arial, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
                 h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ddd; }
                 table.wb { border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; }
+                .wb-scroll { overflow-x: auto; max-width: 100%; }
                 table.wb th, table.wb td { border: 1px solid #ddd; padding: 3px 7px; }
                 table.wb th { background: #f3f3f3; text-align: left; }
                 table.wb td.n { text-align: right; font-variant-numeric: tabular-nums; }
                 .note { color: #555; font-size: 0.9em; } .fail { color: #b00; font-weight: bold; } .pass { color: #070; }
-                img { max-width: 100%; }
+                figure { margin: 1em 0; } svg.wb-chart { max-width: 100%; height: auto; }
                 """;
     }
 }

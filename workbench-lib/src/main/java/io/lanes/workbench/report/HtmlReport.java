@@ -1,6 +1,6 @@
 package io.lanes.workbench.report;
 
-import org.knowm.xchart.internal.chartpart.Chart;
+import io.lanes.workbench.report.chart.SvgChart;
 import tech.tablesaw.api.Table;
 
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 
 /**
- * A self-contained HTML report: one file, charts inlined as PNG data URIs, styles inline, no
+ * A self-contained HTML report: one file, charts inlined as SVG elements, styles inline, no
  * network references. Built section by section. Not thread-safe.
  */
 public final class HtmlReport {
@@ -42,8 +42,9 @@ public final class HtmlReport {
         return this;
     }
 
-    public HtmlReport chart(Chart<?, ?> chart) {
-        body.append("<figure>").append(Html.png(ChartStyle.png(chart), chart.getTitle())).append("</figure>\n");
+    /** A chart, inline as SVG with its tooltips. */
+    public HtmlReport chart(SvgChart chart) {
+        body.append("<figure>").append(chart.svg()).append("</figure>\n");
         charts++;
         return this;
     }

@@ -1,11 +1,14 @@
 package io.lanes.workbench.report;
 
-import org.knowm.xchart.XYChart;
+import io.lanes.workbench.report.chart.Palette;
+import io.lanes.workbench.report.chart.Point;
+import io.lanes.workbench.report.chart.SvgChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.api.StringColumn;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,9 +20,24 @@ import java.util.regex.Pattern;
 import static tech.tablesaw.aggregate.AggregateFunctions.mean;
 
 /**
- * Charts and summary tables drawn from a results table (the results.csv contract). Stateless.
+ * Charts and summary tables drawn from a results table (the results.csv contract). When the
+ * results carry {@code decode_gib_s_lo} and {@code decode_gib_s_hi} (an interval of each row's
+ * median decode speed), charts draw them as error bars (geomeans of the ends where a point is a
+ * geomean) and the summary lists them. Stateless.
  */
 public final class ResultCharts {
+    /** The results column of the decode speed, and of the ends of its interval (present in newer bundles). */
+    static final String SPEED = "decode_gib_s";
+    static final String SPEED_LO = "decode_gib_s_lo";
+    static final String SPEED_HI = "decode_gib_s_hi";
+    /** Column names of {@link #summary}, units in the name. */
+    public static final String SUMMARY_SPEED = "decode GiB/s (geomean)";
+    public static final String SUMMARY_SPEED_LO = "GiB/s 95% lo";
+    public static final String SUMMARY_SPEED_HI = "GiB/s 95% hi";
+    public static final String SUMMARY_VS_STORE_ONLY = "vs store-only (x)";
+    public static final String SUMMARY_VS_LO = "vs store-only 95% lo";
+    public static final String SUMMARY_VS_HI = "vs store-only 95% hi";
+    public static final String SUMMARY_BITS = "bits/value (mean)";
     private static final Pattern WIDTH = Pattern.compile("\\.w(\\d+)$");
 
     private ResultCharts() {
@@ -35,51 +53,49 @@ public final class ResultCharts {
      * One series per codec of {@code metric} against the bit width of each column, at one working
      * set. Columns without a width in their id are placed by their order of appearance. Speeds get a
      * log axis: decoders span two orders of magnitude and a linear axis flattens the slow ones.
+     * Decode speeds carry their per-row interval when the results have one.
      */
-    public static XYChart byWidth(Table results, String workingSet, String metric, String title, String yTitle) {
+    public static SvgChart byWidth(Table results, String workingSet, String metric, String title, String yTitle) {
         Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
         StringColumn codec = t.stringColumn("codec");
         StringColumn column = t.stringColumn("column");
         DoubleColumn y = t.doubleColumn(metric);
+        boolean interval = metric.equals(SPEED) && hasInterval(t);
         List<String> columns = new ArrayList<>(new LinkedHashSet<>(column.asList()));
-        Map<String, List<double[]>> points = new LinkedHashMap<>();
+        Map<String, List<Point>> points = new LinkedHashMap<>();
         for (int i = 0; i < t.rowCount(); i++) {
             int w = widthOf(column.get(i));
-            double x = w >= 0 ? w : columns.indexOf(column.get(i));
-            points.computeIfAbsent(codec.get(i), k -> new ArrayList<>()).add(new double[] {x, y.getDouble(i)});
+            Point p = Point.xy(w >= 0 ? w : columns.indexOf(column.get(i)), y.getDouble(i)).note("column " + column.get(i) + ", working set " + workingSet);
+            if (interval) p = p.interval(t.doubleColumn(SPEED_LO).getDouble(i), t.doubleColumn(SPEED_HI).getDouble(i));
+            points.computeIfAbsent(codec.get(i), k -> new ArrayList<>()).add(p);
         }
-        Map<String, double[][]> series = new LinkedHashMap<>();
-        points.forEach((k, ps) -> {
-            ps.sort((a, b) -> Double.compare(a[0], b[0]));
-            double[][] xy = new double[2][ps.size()];
-            for (int i = 0; i < ps.size(); i++) {
-                xy[0][i] = ps.get(i)[0];
-                xy[1][i] = ps.get(i)[1];
-            }
-            series.put(k, xy);
-        });
         boolean widths = columns.stream().allMatch(c -> widthOf(c) >= 0);
-        XYChart chart = ChartStyle.lineChart(title + " (" + workingSet + ")", widths ? "bit width (bits)" : "column (order in set)", yTitle);
-        if (metric.endsWith("_gib_s") || metric.endsWith("_per_s")) {
-            chart.getStyler().setYAxisLogarithmic(true);
-            chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
-        }
-        return ChartStyle.addSeries(chart, series);
+        SvgChart chart = SvgChart.line(title + " (" + workingSet + ")", widths ? "bit width (bits)" : "column (order in set)", yTitle)
+                .logY(metric.endsWith("_gib_s") || metric.endsWith("_per_s"));
+        points.forEach((k, ps) -> {
+            ps.sort(Comparator.comparingDouble(Point::x));
+            chart.add(k, ps);
+        });
+        return chart;
     }
 
     /**
      * The charts of one kind for a results table, titled {@code title}: one per working set, except
      * {@link SuiteStudy.Chart#SPEED_BY_WORKING_SET}, which spans them.
      */
-    public static List<org.knowm.xchart.internal.chartpart.Chart<?, ?>> draw(SuiteStudy.Chart kind, Table t, String title) {
+    public static List<SvgChart> draw(SuiteStudy.Chart kind, Table t, String title) {
         List<String> points = List.copyOf(new LinkedHashSet<>(t.stringColumn("working_set").asList()));
         return switch (kind) {
-            case SPEED_BY_WIDTH -> points.stream().<org.knowm.xchart.internal.chartpart.Chart<?, ?>>map(ws ->
-                    byWidth(t, ws, "decode_gib_s", title + ": decode speed", "decoded GiB/s (higher is better)")).toList();
+            case SPEED_BY_WIDTH -> points.stream().map(ws -> byWidth(t, ws, SPEED, title + ": decode speed", "decoded GiB/s (higher is better)")).toList();
             case SPEED_BY_WORKING_SET -> List.of(byWorkingSet(t, title + ": decode speed across the working-set ladder"));
-            case SPEED_BY_CODEC -> points.stream().<org.knowm.xchart.internal.chartpart.Chart<?, ?>>map(ws -> speedByCodec(t, ws, title + ": decode speed")).toList();
-            case SIZE_VS_SPEED -> points.stream().<org.knowm.xchart.internal.chartpart.Chart<?, ?>>map(ws -> sizeVsSpeed(t, ws, title + ": size against speed")).toList();
+            case SPEED_BY_CODEC -> points.stream().map(ws -> speedByCodec(t, ws, title + ": decode speed")).toList();
+            case SIZE_VS_SPEED -> points.stream().map(ws -> sizeVsSpeed(t, ws, title + ": size against speed")).toList();
         };
+    }
+
+    /** Whether the results carry the per-row interval of the decode speed. */
+    static boolean hasInterval(Table t) {
+        return t.columnNames().contains(SPEED_LO) && t.columnNames().contains(SPEED_HI);
     }
 
     /** Geomean of positive values of {@code metric} per codec (rows with NaN or non-positive values are skipped). */
@@ -98,116 +114,111 @@ public final class ResultCharts {
         return out;
     }
 
-    /** Geomean decode GiB/s over columns against the working-set footprint (log axis), one line per codec. */
-    public static XYChart byWorkingSet(Table results, String title) {
-        List<String> points = new ArrayList<>(new LinkedHashSet<>(results.stringColumn("working_set").asList()));
-        Map<String, double[][]> series = new LinkedHashMap<>();
-        for (int p = 0; p < points.size(); p++) {
-            Table t = results.where(results.stringColumn("working_set").isEqualTo(points.get(p)));
-            double kib = io.lanes.workbench.measure.WorkingSet.parse(points.get(p)).bytes() / 1024.0;
-            int pi = p;
-            geomeanByCodec(t, "decode_gib_s").forEach((codec, g) -> {
-                double[][] xy = series.computeIfAbsent(codec, k -> new double[][] {new double[points.size()], filled(points.size())});
-                xy[0][pi] = kib;
-                xy[1][pi] = g;
-            });
+    /**
+     * Per codec, the geomean decode speed as a point at {@code x} with the geomeans of the interval
+     * ends (when the results carry them) and {@code note}.
+     */
+    private static Map<String, Point> geomeanPoints(Table t, double x, String note) {
+        Map<String, Double> g = geomeanByCodec(t, SPEED);
+        Map<String, Double> lo = hasInterval(t) ? geomeanByCodec(t, SPEED_LO) : Map.of();
+        Map<String, Double> hi = hasInterval(t) ? geomeanByCodec(t, SPEED_HI) : Map.of();
+        Map<String, Point> out = new LinkedHashMap<>();
+        g.forEach((codec, v) -> out.put(codec, Point.xy(x, v).interval(lo.getOrDefault(codec, Double.NaN), hi.getOrDefault(codec, Double.NaN))
+                .note(note + ", geomean over " + t.where(t.stringColumn("codec").isEqualTo(codec)).rowCount() + " columns")));
+        return out;
+    }
+
+    /** Geomean decode GiB/s over columns against the working-set footprint (log axes), one line per codec. */
+    public static SvgChart byWorkingSet(Table results, String title) {
+        Map<String, List<Point>> series = new LinkedHashMap<>();
+        for (String ws : new LinkedHashSet<>(results.stringColumn("working_set").asList())) {
+            Table t = results.where(results.stringColumn("working_set").isEqualTo(ws));
+            double kib = io.lanes.workbench.measure.WorkingSet.parse(ws).bytes() / 1024.0;
+            geomeanPoints(t, kib, "working set " + ws).forEach((codec, p) -> series.computeIfAbsent(codec, k -> new ArrayList<>()).add(p));
         }
-        series.values().forEach(xy -> {
-            for (int i = 0; i < xy[0].length; i++) if (xy[0][i] == 0) xy[0][i] = Double.NaN;
+        SvgChart chart = SvgChart.line(title, "working set: output + input footprint (KiB, log scale)",
+                "decoded GiB/s, geomean over columns (higher is better)").logX(true).logY(true);
+        series.forEach((codec, ps) -> {
+            ps.sort(Comparator.comparingDouble(Point::x));
+            chart.add(codec, ps);
         });
-        XYChart chart = ChartStyle.lineChart(title, "working set: output + input footprint (KiB, log scale)", "decoded GiB/s, geomean over columns");
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
-        return ChartStyle.addSeries(chart, series);
+        return chart;
     }
 
-    private static double[] filled(int n) {
-        double[] d = new double[n];
-        java.util.Arrays.fill(d, Double.NaN);
-        return d;
-    }
-
-    /** Geomean decode GiB/s per codec at one working set, as bars. */
-    public static org.knowm.xchart.CategoryChart speedByCodec(Table results, String workingSet, String title) {
+    /** Geomean decode GiB/s per codec at one working set, as bars on a log axis (speeds span orders of magnitude). */
+    public static SvgChart speedByCodec(Table results, String workingSet, String title) {
         Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
-        Map<String, Double> g = new LinkedHashMap<>(geomeanByCodec(t, "decode_gib_s"));
-        g.values().removeIf(v -> !(v > 0));
-        org.knowm.xchart.CategoryChart c = new org.knowm.xchart.CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title(title + " (" + workingSet + ")").xAxisTitle("codec").yAxisTitle("decoded GiB/s, geomean over columns (higher is better)").build();
-        c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-        c.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
-        c.getStyler().setLegendVisible(false);
-        c.getStyler().setXAxisLabelRotation(30);
-        // bars need a zero baseline, so the axis stays linear and each bar carries its value
-        c.getStyler().setLabelsVisible(true);
-        c.getStyler().setDecimalPattern("#,##0.0#");
-        c.getStyler().setLabelsPosition(1.0);
-        c.getStyler().setLabelsFontColor(java.awt.Color.BLACK);
-        c.addSeries("decode GiB/s", new ArrayList<>(g.keySet()), new ArrayList<>(g.values()));
-        return c;
+        List<Point> bars = new ArrayList<>();
+        geomeanPoints(t, Double.NaN, "working set " + workingSet).forEach((codec, p) -> bars.add(
+                Point.bar(codec, p.y()).interval(p.lo(), p.hi()).note(p.note())));
+        return SvgChart.bars(title + " (" + workingSet + ")", "codec", "decoded GiB/s, geomean over columns (higher is better)")
+                .logY(true).colourByCategory().add("decode GiB/s", bars);
     }
 
-    /** One point per codec: mean bits/value against geomean decode GiB/s at one working set. */
-    public static XYChart sizeVsSpeed(Table results, String workingSet, String title) {
+    /** One point per codec: mean bits/value against geomean decode GiB/s at one working set; store-only is its wall. */
+    public static SvgChart sizeVsSpeed(Table results, String workingSet, String title) {
         Table t = results.where(results.stringColumn("working_set").isEqualTo(workingSet));
-        Map<String, Double> speed = geomeanByCodec(t, "decode_gib_s");
-        Map<String, double[][]> series = new LinkedHashMap<>();
-        for (String codec : speed.keySet()) {
+        SvgChart chart = SvgChart.scatter(title + " (" + workingSet + ")", "bits per value, mean over columns (smaller is better)",
+                "decoded GiB/s, geomean over columns (higher is better)").logY(true);
+        geomeanPoints(t, Double.NaN, "working set " + workingSet).forEach((codec, p) -> {
             DoubleColumn bits = t.where(t.stringColumn("codec").isEqualTo(codec)).doubleColumn("bits_per_value");
-            if (bits.countMissing() == bits.size()) continue;
-            series.put(codec, new double[][] {{bits.removeMissing().mean()}, {speed.get(codec)}});
-        }
-        XYChart chart = ChartStyle.lineChart(title + " (" + workingSet + ")", "bits per value, mean over columns (smaller is better)",
-                "decoded GiB/s, geomean over columns (higher is better)");
-        chart.getStyler().setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
-        chart.getStyler().setMarkerSize(11);
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
-        return ChartStyle.addSeries(chart, series);
+            // the wall is drawn across the plot at its speed, so it needs no size
+            if (bits.countMissing() == bits.size() && !Palette.isReference(codec)) return;
+            double x = bits.countMissing() == bits.size() ? Double.NaN : bits.removeMissing().mean();
+            chart.add(codec, List.of(Point.xy(x, p.y()).interval(p.lo(), p.hi()).note(p.note())));
+        });
+        return chart;
     }
 
     /**
-     * Per codec and working set: geomean decode GiB/s, its ratio to store-only, mean bits/value and
-     * the gate label.
+     * Per codec and working set: geomean decode GiB/s, its ratio to store-only, each with the
+     * geomeans of the interval ends when the results carry them, mean bits/value and the gate label.
      */
     public static Table summary(Table results) {
-        Table out = Table.create("summary",
-                StringColumn.create("codec"), StringColumn.create("working_set"), DoubleColumn.create("columns"),
-                DoubleColumn.create("decode_gib_s_geomean"), DoubleColumn.create("vs_store_only"),
-                DoubleColumn.create("bits_per_value_mean"), StringColumn.create("gate"));
+        boolean interval = hasInterval(results);
+        Table out = Table.create("summary", StringColumn.create("codec"), StringColumn.create("working_set"), DoubleColumn.create("columns"),
+                DoubleColumn.create(SUMMARY_SPEED));
+        if (interval) out.addColumns(DoubleColumn.create(SUMMARY_SPEED_LO), DoubleColumn.create(SUMMARY_SPEED_HI));
+        out.addColumns(DoubleColumn.create(SUMMARY_VS_STORE_ONLY));
+        if (interval) out.addColumns(DoubleColumn.create(SUMMARY_VS_LO), DoubleColumn.create(SUMMARY_VS_HI));
+        out.addColumns(DoubleColumn.create(SUMMARY_BITS), StringColumn.create("gate"));
         Set<String> keys = new LinkedHashSet<>();
         for (int i = 0; i < results.rowCount(); i++) keys.add(results.stringColumn("codec").get(i) + "\u0000" + results.stringColumn("working_set").get(i));
         for (String key : keys) {
             String[] kv = key.split("\u0000");
             Table t = results.where(results.stringColumn("codec").isEqualTo(kv[0]).and(results.stringColumn("working_set").isEqualTo(kv[1])));
-            double logSum = 0;
-            double logRatio = 0;
-            int n = 0;
-            int nr = 0;
-            for (int i = 0; i < t.rowCount(); i++) {
-                double g = t.doubleColumn("decode_gib_s").getDouble(i);
-                double s = t.doubleColumn("store_only_gib_s").getDouble(i);
-                if (g > 0) {
-                    logSum += Math.log(g);
-                    n++;
-                }
-                if (g > 0 && s > 0) {
-                    logRatio += Math.log(g / s);
-                    nr++;
-                }
-            }
+            DoubleColumn store = t.doubleColumn("store_only_gib_s");
             DoubleColumn bits = t.doubleColumn("bits_per_value");
-            double meanBits = bits.countMissing() == bits.size() ? Double.NaN : bits.removeMissing().mean();
             out.stringColumn("codec").append(kv[0]);
             out.stringColumn("working_set").append(kv[1]);
             out.doubleColumn("columns").append(t.rowCount());
-            out.doubleColumn("decode_gib_s_geomean").append(n == 0 ? Double.NaN : Math.exp(logSum / n));
-            out.doubleColumn("vs_store_only").append(nr == 0 ? Double.NaN : Math.exp(logRatio / nr));
-            out.doubleColumn("bits_per_value_mean").append(meanBits);
+            out.doubleColumn(SUMMARY_SPEED).append(geomean(t.doubleColumn(SPEED), null));
+            out.doubleColumn(SUMMARY_VS_STORE_ONLY).append(geomean(t.doubleColumn(SPEED), store));
+            if (interval) {
+                out.doubleColumn(SUMMARY_SPEED_LO).append(geomean(t.doubleColumn(SPEED_LO), null));
+                out.doubleColumn(SUMMARY_SPEED_HI).append(geomean(t.doubleColumn(SPEED_HI), null));
+                out.doubleColumn(SUMMARY_VS_LO).append(geomean(t.doubleColumn(SPEED_LO), store));
+                out.doubleColumn(SUMMARY_VS_HI).append(geomean(t.doubleColumn(SPEED_HI), store));
+            }
+            out.doubleColumn(SUMMARY_BITS).append(bits.countMissing() == bits.size() ? Double.NaN : bits.removeMissing().mean());
             out.stringColumn("gate").append(String.join(" ", new LinkedHashSet<>(t.stringColumn("gate").asList())));
         }
         return out;
+    }
+
+    /** Geomean of {@code v} (over {@code per} row by row when given) over the rows where both are positive; NaN when none is. */
+    private static double geomean(DoubleColumn v, DoubleColumn per) {
+        double logSum = 0;
+        int n = 0;
+        for (int i = 0; i < v.size(); i++) {
+            double a = v.getDouble(i);
+            double b = per == null ? 1 : per.getDouble(i);
+            if (a > 0 && b > 0) {
+                logSum += Math.log(a / b);
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : Math.exp(logSum / n);
     }
 
     /** Mean of a numeric column per codec (e.g. bits/value), for quick tables in notebooks. */

@@ -2,7 +2,7 @@ package io.lanes.workbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lanes.workbench.results.ResultBundle;
-import org.knowm.xchart.internal.chartpart.Chart;
+import io.lanes.workbench.report.chart.SvgChart;
 import tech.tablesaw.api.Table;
 
 import java.nio.file.Path;
@@ -86,12 +86,12 @@ public final class Results {
      * speed against bit width when every column names one ({@code syn.uniform.w12}); size against
      * speed when the codecs' sizes differ; else speed per codec beside the store-only wall.
      */
-    public Chart<?, ?> chart() {
+    public SvgChart chart() {
         return charts(defaultKind()).getFirst();
     }
 
     /** The charts of one kind, one per working set (one for {@link SuiteStudy.Chart#SPEED_BY_WORKING_SET}). */
-    public List<Chart<?, ?>> charts(SuiteStudy.Chart kind) {
+    public List<SvgChart> charts(SuiteStudy.Chart kind) {
         return ResultCharts.draw(kind, table, name);
     }
 
@@ -118,12 +118,12 @@ public final class Results {
                 "bundle: " + bundle);
     }
 
-    /** The notebook display: header, summary table and the default chart (PNG, or SVG when asked). */
+    /** The notebook display: header, summary table and the default chart (inline SVG). */
     public String toHtml() {
         StringBuilder b = new StringBuilder("<div>");
         for (String line : header()) b.append("<div>").append(Html.esc(line)).append("</div>");
         b.append(Html.table(summary()));
-        b.append(ChartStyle.inline(chart()));
+        b.append(chart().svg());
         return b.append("</div>").toString();
     }
 

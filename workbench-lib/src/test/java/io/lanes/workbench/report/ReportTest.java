@@ -34,7 +34,8 @@ class ReportTest {
         Path report = SuiteReport.write(tmp.resolve("run"), "t <&> title", List.of(s), List.of());
         String html = Files.readString(report);
         assertTrue(html.contains("<title>t &lt;&amp;&gt; title</title>"), "title is escaped");
-        assertEquals(4, html.split("<img ", -1).length - 1, "one chart per kind for the one working set");
+        assertEquals(4, html.split("<svg class=\"wb-chart\"", -1).length - 1, "one chart per kind for the one working set, inline SVG");
+        assertFalse(html.contains("<img"), "no bitmap charts");
         assertTrue(html.contains("<table"));
         assertFalse(html.matches("(?s).*(src|href)=\"https?:.*"), "no network references");
     }
@@ -50,7 +51,7 @@ class ReportTest {
         double direct = speeds.doubleColumn("b").getDouble(1) / speeds.doubleColumn("a").getDouble(1);
         assertEquals(direct, ratio, 1e-12);
         String html = Files.readString(CompareReport.write(List.of(a, b), tmp.resolve("c.html")));
-        assertTrue(html.contains("<img ") && html.contains("b / a"));
+        assertTrue(html.contains("<svg class=\"wb-chart\"") && html.contains("b / a"));
     }
 
     @Test
@@ -68,5 +69,22 @@ class ReportTest {
         assertEquals("0.01235", Html.format(0.0123456));
         assertEquals("42", Html.format(42.0));
         assertEquals("", Html.format(Double.NaN));
+        assertEquals("12350", Html.format(12345.6), "4 significant digits, plain digits in the thousands");
+        assertEquals("1235000", Html.format(1234567.8));
+        assertEquals("0.5", Html.format(0.5));
+        assertEquals("fail: control pair off by 2.1% after 192 reps", Html.format("fail: control pair off by 2.1% after 192 reps"));
+    }
+
+    @Test
+    void tablesScrollSidewaysAndDoNotWrapTheirCells() {
+        Table t = Table.create("t", tech.tablesaw.api.StringColumn.create("codec", List.of("parquet.delta-byte-array.decoders-per-page")),
+                tech.tablesaw.api.DoubleColumn.create("decode GiB/s (geomean)", new double[] {12345.6}));
+        String html = Html.table(t);
+        assertTrue(html.startsWith("<div class=\"wb-scroll\""), html);
+        assertTrue(html.contains("<td style=\"white-space:nowrap\">parquet.delta-byte-array.decoders-per-page</td>"), html);
+        assertTrue(html.contains("<td class=\"n\" style=\"white-space:nowrap\">12350</td>"), html);
+        assertTrue(html.contains("<th style=\"white-space:nowrap\">decode GiB/s (geomean)</th>"), html);
+        String prose = "a description long enough to be prose, which may wrap inside its cell like any paragraph";
+        assertTrue(Html.table(Table.create("p", tech.tablesaw.api.StringColumn.create("d", List.of(prose)))).contains("<td>" + prose), "prose wraps");
     }
 }

@@ -60,7 +60,7 @@ class StudyTest {
         assertEquals(SuiteStudy.Chart.SPEED_BY_WIDTH, r.defaultKind());
         String html = r.toHtml();
         assertTrue(html.contains("validity gate: 16KiB " + r.gates().get("16KiB")), html.substring(0, 400));
-        assertTrue(html.contains("<img alt=\"mine: decode speed (16KiB)\""), "the default chart is inline");
+        assertTrue(html.contains("<svg class=\"wb-chart\" role=\"img\" aria-label=\"mine: decode speed (16KiB)\""), "the default chart is inline");
         assertTrue(r.toString().contains("bundle: " + dir.resolve("mine")), r.toString());
         assertTrue(r.summary().stringColumn("codec").asList().contains("my.plain"));
     }

@@ -3,11 +3,10 @@ package io.lanes.workbench.report.claims;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.HtmlReport;
 
-import io.lanes.workbench.report.ChartStyle;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
+import io.lanes.workbench.report.chart.Palette;
+import io.lanes.workbench.report.chart.Point;
+import io.lanes.workbench.report.chart.SvgChart;
 
-import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,37 +16,26 @@ public final class ClaimsReport {
     }
 
     /**
-     * One bar per measured claim: the measured ratio over the published one (over the nearer end of
-     * a published range, 1 inside it), so 1 means reproduced exactly and the bar's distance from 1
-     * is the gap. Claims not measured here are left out.
+     * One bar per measured claim, labelled with its id: the measured ratio over the published figure
+     * (the low end of a published range) on a log axis, rising or falling from a reference line at
+     * 1, in front of a band over the published range (1 to high/low; to the top of the plot for a
+     * published lower bound). A bar ending inside its band reproduced the range. Claims not
+     * measured here are left out.
      *
      * @throws IllegalArgumentException if no claim was measured (a chart needs a bar)
      */
-    public static CategoryChart chart(List<ClaimsRunner.Verdict> verdicts) {
-        List<String> ids = new ArrayList<>();
-        List<Double> gaps = new ArrayList<>();
+    public static SvgChart chart(List<ClaimsRunner.Verdict> verdicts) {
+        List<Point> bars = new ArrayList<>();
         for (ClaimsRunner.Verdict v : verdicts) {
             if (!(v.measured() > 0)) continue;
             Claim c = v.claim();
-            double m = v.measured();
-            ids.add(c.id());
-            gaps.add(m < c.low() ? m / c.low() : m > c.high() ? m / c.high() : 1.0);
+            bars.add(Point.bar(c.id(), v.measured() / c.low()).band(1, c.high() / c.low())
+                    .note("measured " + Html.format(v.measured()) + "x, published " + c.published() + " (tolerance "
+                            + Html.format(c.tolerance() * 100) + "%): " + v.verdict()));
         }
-        CategoryChart chart = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT + 120)
-                .title("Published claims: measured here over published")
-                .xAxisTitle("claim").yAxisTitle("measured / published (1 = reproduced exactly)").build();
-        var st = chart.getStyler();
-        st.setChartBackgroundColor(Color.WHITE);
-        st.setPlotBackgroundColor(Color.WHITE);
-        st.setLegendVisible(false);
-        st.setXAxisLabelRotation(90); // upright labels sit under their own bar; at 45 degrees they drift one bar left
-        st.setLabelsVisible(true);
-        st.setDecimalPattern("0.00");
-        st.setLabelsPosition(1.0);
-        st.setLabelsFontColor(Color.BLACK);
-        if (ids.isEmpty()) throw new IllegalArgumentException("no claim was measured here, so there is nothing to chart");
-        chart.addSeries("measured / published", ids, gaps);
-        return chart;
+        if (bars.isEmpty()) throw new IllegalArgumentException("no claim was measured here, so there is nothing to chart");
+        return SvgChart.bars("Published claims: measured here over published", "claim", "measured / published (band: the published range)")
+                .logY(true).reference(1, "1 = published").add("measured / published", Palette.ordinal(0), bars);
     }
 
     /** Appends the published-versus-measured section to a report. */

@@ -1,10 +1,9 @@
 package io.lanes.workbench.report.notebook;
 
 import io.lanes.workbench.check.ConformanceReport;
-import io.lanes.workbench.report.ChartStyle;
 import io.lanes.workbench.report.Html;
 import io.lanes.workbench.report.Results;
-import org.knowm.xchart.internal.chartpart.Chart;
+import io.lanes.workbench.report.chart.SvgChart;
 import org.rapaio.jupyter.kernel.display.DisplayData;
 import org.rapaio.jupyter.kernel.display.DisplayRenderer;
 import org.rapaio.jupyter.kernel.display.DisplayTransformer;
@@ -12,15 +11,14 @@ import org.rapaio.jupyter.kernel.display.MimeType;
 import org.rapaio.jupyter.kernel.display.spi.DisplayProvider;
 import tech.tablesaw.api.Table;
 
-import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * Renders workbench values in the Java notebook kernel (found through the kernel's
  * {@code DisplayProvider} SPI): a Tablesaw {@link Table} as an escaped HTML table plus plain text,
- * an XChart chart as PNG, or as SVG when {@link ChartStyle#SVG_PROPERTY} is {@code true} (emitted as
- * text/html so nbconvert's HTML export keeps it), a study's {@link Results} and a
+ * an {@link SvgChart} as inline SVG (text/html, so nbconvert's HTML export keeps it, with its
+ * title as plain text beside), a study's {@link Results} and a
  * {@link ConformanceReport} by their own HTML, with their console text beside. Stateless.
  */
 public final class WorkbenchDisplayProvider implements DisplayProvider {
@@ -82,26 +80,23 @@ public final class WorkbenchDisplayProvider implements DisplayProvider {
         }
     }
 
-    /** XChart charts. */
+    /** Charts: inline SVG, the title as the plain-text fallback. */
     static final class ChartRenderer implements DisplayRenderer {
         @Override
         public Class<?> rendererClass() {
-            return Chart.class;
+            return SvgChart.class;
         }
 
         @Override
         public boolean canRender(String mime) {
-            return mime == null || mime.isEmpty() || mime.contains("image") || mime.contains("html");
+            return mime == null || mime.isEmpty() || mime.contains("html") || mime.contains("text");
         }
 
         @Override
         public DisplayData render(String mime, Object o) {
-            Chart<?, ?> c = (Chart<?, ?>) o;
-            if (Boolean.getBoolean(ChartStyle.SVG_PROPERTY)) {
-                return DisplayData.withType(MimeType.HTML.longType(), "<div>" + ChartStyle.svg(c) + "</div>");
-            }
-            DisplayData d = DisplayData.withType(MimeType.PNG.longType(), Base64.getEncoder().encodeToString(ChartStyle.png(c)));
-            d.putText("chart: " + c.getTitle());
+            SvgChart c = (SvgChart) o;
+            DisplayData d = DisplayData.withType(MimeType.HTML.longType(), "<div>" + c.svg() + "</div>");
+            d.putText(c.toString());
             return d;
         }
     }

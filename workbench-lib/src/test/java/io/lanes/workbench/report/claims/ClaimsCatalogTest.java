@@ -97,9 +97,14 @@ class ClaimsCatalogTest {
         var chart = ClaimsReport.chart(List.of(new ClaimsRunner.Verdict(range, "reproduced", 2.0, 2, "pass", ""),
                 new ClaimsRunner.Verdict(one, "differs", 1.5, 2, "pass", ""),
                 new ClaimsRunner.Verdict(absent, "not applicable here", Double.NaN, 0, "", "")));
-        var series = chart.getSeriesMap().get("measured / published");
-        assertEquals(List.of("r", "o"), series.getXData(), "the unmeasured claim has no bar");
-        assertEquals(List.of(1.0, 0.5), series.getYData(), "inside the range is 1; below a single figure is measured/published");
+        var bars = chart.series().getFirst().points();
+        assertEquals(List.of("r", "o"), chart.categories(), "the unmeasured claim has no bar");
+        assertEquals(1.25, bars.get(0).y(), 1e-12, "measured over the low end of the published range");
+        assertEquals(2.5 / 1.6, bars.get(0).bandHi(), 1e-12, "the band spans the published range");
+        assertEquals(0.5, bars.get(1).y(), 1e-12, "below a single figure: measured/published");
+        assertEquals(1.0, chart.reference());
+        String svg = chart.svg();
+        assertEquals(2, svg.split("class=\"wb-cat\"", -1).length - 1, "every bar has its own label");
         assertThrows(IllegalArgumentException.class, () -> ClaimsReport.chart(List.of(
                 new ClaimsRunner.Verdict(absent, "not applicable here", Double.NaN, 0, "", ""))));
     }
