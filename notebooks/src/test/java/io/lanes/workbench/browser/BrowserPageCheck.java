@@ -1,7 +1,6 @@
 package io.lanes.workbench.browser;
 
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -112,24 +111,32 @@ public final class BrowserPageCheck implements AutoCloseable {
 
     /** Saves a PNG of the whole page last loaded, beyond the window's height and width. */
     public Path screenshot(Path png) {
-        @SuppressWarnings("unchecked")
-        Map<String, Number> size = (Map<String, Number>) driver.executeScript(
-                "const e = document.documentElement; return {w: Math.max(e.scrollWidth, innerWidth), h: Math.max(e.scrollHeight, innerHeight)};");
-        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true,
-                "clip", Map.of("x", 0, "y", 0, "width", size.get("w"), "height", size.get("h"), "scale", 1)));
-        return write(png, Base64.getDecoder().decode((String) shot.get("data")));
+        return capture(png, "const e = document.documentElement;"
+                + " return {x: 0, y: 0, width: Math.max(e.scrollWidth, innerWidth), height: Math.max(e.scrollHeight, innerHeight), scale: 1};");
     }
 
     /**
-     * Saves a PNG of the first element {@code what} finds on the page last loaded.
+     * Saves a PNG of the first element {@code what} finds on the page last loaded, whole even where
+     * it reaches beyond the window.
      *
      * @return false, saving nothing, when there is no such element
      */
     public boolean screenshot(By what, Path png) {
         List<WebElement> found = driver.findElements(what);
         if (found.isEmpty()) return false;
-        write(png, found.getFirst().getScreenshotAs(OutputType.BYTES));
+        capture(png, "const r = arguments[0].getBoundingClientRect();"
+                + " return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height, scale: 1};", found.getFirst());
         return true;
+    }
+
+    /**
+     * Captures the page area (in page coordinates) that {@code clipScript} returns: the DevTools
+     * protocol's capture, unlike WebDriver's, reaches past the window.
+     */
+    private Path capture(Path png, String clipScript, Object... args) {
+        Object clip = driver.executeScript(clipScript, args);
+        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
+        return write(png, Base64.getDecoder().decode((String) shot.get("data")));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.lanes.workbench.browser;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -7,9 +8,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.openqa.selenium.By;
 
-import com.sun.net.httpserver.HttpServer;
-
+import javax.imageio.ImageIO;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -113,6 +115,8 @@ class BrowserPageCheckTest {
                         "chart 1 \"Empty\": no data marks (.wb-mark)", ""),
                 Arguments.of("raster-chart", "", "<figure><img alt=\"bench: decode speed (16KiB)\" src=\"" + PIXEL + "\"></figure>",
                         "chart is a raster image without tooltips: <img alt=\"bench: decode speed (16KiB)\">", ""),
+                Arguments.of("raster-chart-without-alt", "", "<img src=\"" + PIXEL + "\">",
+                        "chart is a raster image without tooltips: an <img> of 1x1 px without alt text", ""),
                 Arguments.of("svg-outside-the-contract", "", "<svg width=\"600\" height=\"300\"><rect width=\"50\" height=\"200\"/></svg>",
                         "SVG of 600x300 px is not an svg.wb-chart", ""),
                 Arguments.of("wider-than-the-page", "", "<p>fits</p><table class=\"wb\" id=\"summary\" style=\"width: 2000px\"><tr><td>codec</td></tr></table>",
@@ -151,13 +155,17 @@ class BrowserPageCheckTest {
 
     @Test
     void screenshotsCoverTheWholePageAndOneElement() throws IOException {
-        Path tall = page("tall", "", "<div style=\"height: 3000px\">tall</div>" + barChart(2, 2, 2, true));
+        Path tall = page("tall", "", "<div style=\"height: 3000px\">tall</div>" + barChart(2, 2, 2, true) + "<div id=\"long\" style=\"height: 2000px\">long</div>");
         assertEquals(List.of(), browser.problems(tall));
         Path whole = browser.screenshot(dir.resolve("shots/whole.png"));
-        assertTrue(javax.imageio.ImageIO.read(whole.toFile()).getHeight() >= 3000, "the full-page screenshot stops at the window");
+        assertTrue(ImageIO.read(whole.toFile()).getHeight() >= 3000, "the full-page screenshot stops at the window");
         Path chart = dir.resolve("shots/chart.png");
         assertTrue(browser.screenshot(BrowserPageCheck.chartTitled("Decode speed"), chart), "the chart was not found by its title");
-        assertEquals(600, javax.imageio.ImageIO.read(chart.toFile()).getWidth());
-        assertTrue(!browser.screenshot(BrowserPageCheck.chartTitled("no such chart"), dir.resolve("shots/none.png")));
+        assertEquals(600, ImageIO.read(chart.toFile()).getWidth());
+        // an element taller than the window is captured whole
+        Path element = dir.resolve("shots/long.png");
+        assertTrue(browser.screenshot(By.id("long"), element));
+        assertEquals(2000, ImageIO.read(element.toFile()).getHeight());
+        assertFalse(browser.screenshot(BrowserPageCheck.chartTitled("no such chart"), dir.resolve("shots/none.png")));
     }
 }

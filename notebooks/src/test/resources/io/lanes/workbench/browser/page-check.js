@@ -129,7 +129,8 @@ document.querySelectorAll('svg.wb-chart').forEach((svg, i) => {
 for (const img of document.images) {
   const src = (img.getAttribute('src') || '').trim().toLowerCase();
   if (/^data:image\/(png|jpe?g|gif|webp|bmp)/.test(src)) {
-    problems.push('chart is a raster image without tooltips: <img alt="' + clip(img.alt || '') + '">');
+    problems.push('chart is a raster image without tooltips: ' + (img.alt ? '<img alt="' + clip(img.alt) + '">'
+        : 'an <img> of ' + img.naturalWidth + 'x' + img.naturalHeight + ' px without alt text'));
   }
 }
 for (const svg of document.querySelectorAll('svg:not(.wb-chart)')) {
