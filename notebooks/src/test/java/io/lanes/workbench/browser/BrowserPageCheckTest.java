@@ -134,7 +134,7 @@ class BrowserPageCheckTest {
     @Test
     void aRequestNoMarkupNamesIsCaught() throws IOException {
         // a server that answers, so that no error gives the request away: only the request itself does
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 0);
         byte[] pixel = Base64.getDecoder().decode(PIXEL.substring(PIXEL.indexOf(',') + 1));
         server.createContext("/pixel.png", x -> {
             x.getResponseHeaders().add("Content-Type", "image/png");
