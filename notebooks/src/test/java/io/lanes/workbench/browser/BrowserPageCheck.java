@@ -68,14 +68,19 @@ public final class BrowserPageCheck implements AutoCloseable {
      *                               packages to install
      */
     public static BrowserPageCheck start() {
-        for (Path p : List.of(CHROMIUM, CHROMEDRIVER)) {
+        return start(CHROMIUM, CHROMEDRIVER);
+    }
+
+    /** {@link #start()} with the browser and driver at other paths (a test of the message when they are missing). */
+    static BrowserPageCheck start(Path chromium, Path chromedriver) {
+        for (Path p : List.of(chromium, chromedriver)) {
             if (!Files.isExecutable(p)) {
                 throw new IllegalStateException(p + " is missing: the browser test needs the Debian packages " + PACKAGES
                         + " (./workbench test installs them; by hand: apt-get install -y " + PACKAGES + ")");
             }
         }
         ChromeOptions o = new ChromeOptions();
-        o.setBinary(CHROMIUM.toFile());
+        o.setBinary(chromium.toFile());
         // one device pixel per CSS pixel, so widths and screenshots mean the same on every machine
         o.addArguments("--headless=new", "--window-size=" + WIDTH + "," + HEIGHT, "--force-device-scale-factor=1",
                 "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions");
@@ -83,7 +88,7 @@ public final class BrowserPageCheck implements AutoCloseable {
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         o.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile()).build();
         return new BrowserPageCheck(new ChromeDriver(service, o));
     }
 

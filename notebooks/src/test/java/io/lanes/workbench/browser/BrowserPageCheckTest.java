@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -151,6 +152,14 @@ class BrowserPageCheckTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    @Test
+    void aMissingBrowserFailsNamingThePackagesToInstall() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> BrowserPageCheck.start(dir.resolve("chromium"), BrowserPageCheck.CHROMEDRIVER));
+        assertTrue(e.getMessage().startsWith(dir.resolve("chromium") + " is missing"), e.getMessage());
+        assertTrue(e.getMessage().contains("apt-get install -y chromium chromium-driver"), e.getMessage());
     }
 
     @Test
