@@ -30,7 +30,8 @@ import java.util.logging.Level;
  * <li>any reference that is not a {@code #fragment} or a {@code data:} URI, external or
  * {@code file://}: {@code src}, {@code href} (links included), {@code xlink:href}, {@code srcset} and
  * the like on any element, CSS {@code url()} in style sheets and attributes, {@code @import}, and
- * every request the page made (performance resource entries);</li>
+ * every network request the page made (performance resource entries; Chromium lists none for
+ * {@code file://} loads, which the markup scan and the console catch);</li>
  * <li>charts that break the chart contract: each {@code svg.wb-chart} has data marks of class
  * {@code wb-mark}, each with a {@code data-series} and a {@code <title>} child (its tooltip); bar
  * marks carry {@code data-cat} and the chart has at least one {@code text.wb-cat} per distinct

@@ -44,7 +44,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * export is there yet.
  */
 class ReportsInBrowserIT {
-    /** The arms of the bench: two decoders of one size, a larger one and the wall, so bars, lines and the scatter all have several series. */
+    /** The arms of the bench: two bit-unpackers of one size, plain (larger) and the wall, so bars, lines and the scatter all have several series. */
     private static final List<String> CODECS = List.of("store-only", "bitpack.seq.vector", "fastlanes.unpack.transposed", "plain");
     private static final List<String> LADDER = List.of("16KiB", "400KiB");
     /** Two claims measured in one harness run (same set and working set): the claims chart gets two bars. */
