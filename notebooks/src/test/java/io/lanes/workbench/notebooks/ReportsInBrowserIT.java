@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -127,15 +128,19 @@ class ReportsInBrowserIT {
     }
 
     @Test
+    void theBenchsOwnReport() {
+        Path report = run().resolve("bench").resolve("report.html");
+        assertTrue(Files.isRegularFile(report), "bench wrote no report.html beside its results.csv");
+        List<String> problems = new ArrayList<>(browser.problems(report));
+        browser.screenshot(shots.resolve("bench-report.png"));
+        assertNoProblems(report, problems);
+    }
+
+    @Test
     void aCompareReport() throws IOException {
-        Path reference;
-        try (Stream<Path> s = Files.list(root.resolve("reports/reference"))) {
-            reference = s.filter(p -> Files.isRegularFile(p.resolve("results.csv"))).sorted().findFirst()
-                    .orElseThrow(() -> new AssertionError("no committed reference run (a folder with results.csv) under reports/reference"));
-        }
         Path report = work.resolve("compare.html");
-        // the README's own use: a run of one's own against the reference
-        assertEquals(0, Main.commandLine().execute("compare", reference.toString(), run().toString(), "--out", report.toString()), "compare failed: see its output above");
+        // the README's own use: a run of one's own against the committed reference run, the default baseline of one bundle
+        assertEquals(0, Main.commandLine().execute("compare", run().toString(), "--out", report.toString()), "compare failed: see its output above");
         List<String> problems = new ArrayList<>(browser.problems(report));
         browser.screenshot(shots.resolve("compare.png"));
         if (!browser.screenshot(BrowserPageCheck.chartTitled("Decode throughput by bundle"), shots.resolve("compare-chart.png"))) {

@@ -95,7 +95,8 @@ public final class ResultCharts {
 
     /** Whether the results carry the per-row interval of the decode speed. */
     static boolean hasInterval(Table t) {
-        return t.columnNames().contains(SPEED_LO) && t.columnNames().contains(SPEED_HI);
+        // bundles from before the interval load it as an all-missing column
+        return t.columnNames().contains(SPEED_LO) && t.columnNames().contains(SPEED_HI) && t.doubleColumn(SPEED_LO).countMissing() < t.rowCount();
     }
 
     /** Geomean of positive values of {@code metric} per codec (rows with NaN or non-positive values are skipped). */
@@ -201,7 +202,8 @@ public final class ResultCharts {
                 out.doubleColumn(SUMMARY_VS_HI).append(geomean(t.doubleColumn(SPEED_HI), store));
             }
             out.doubleColumn(SUMMARY_BITS).append(bits.countMissing() == bits.size() ? Double.NaN : bits.removeMissing().mean());
-            out.stringColumn("gate").append(String.join(" ", new LinkedHashSet<>(t.stringColumn("gate").asList())));
+            // the verdict and the pair's distance; the report's gate section has each point's whole sentence
+            out.stringColumn("gate").append(String.join(" / ", new LinkedHashSet<>(t.stringColumn("gate").asList().stream().map(g -> g.split(";")[0]).toList())));
         }
         return out;
     }
