@@ -15,22 +15,9 @@ public final class Html {
     private Html() {
     }
 
-    /** Escapes text for HTML element and attribute content. */
+    /** Escapes text for HTML element and attribute content (the charts' escaping: HTML and SVG share it). */
     public static String esc(String s) {
-        if (s == null) return "";
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return io.lanes.workbench.report.chart.Svg.esc(s);
     }
 
     /**

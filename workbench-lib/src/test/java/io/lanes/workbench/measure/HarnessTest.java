@@ -37,31 +37,11 @@ class HarnessTest {
 
     @Test
     void aCodecThatDecodesWronglyIsStoppedBeforeAnythingIsTimed() {
-        IntCodec broken = new IntCodec() {
-            final PlainCodec p = new PlainCodec();
-
-            public String name() {
-                return "broken";
-            }
-
-            public int maxEncodedBytes(int n) {
-                return p.maxEncodedBytes(n);
-            }
-
-            public int encode(int[] v, int off, int n, byte[] out, int o) {
-                return p.encode(v, off, n, out, o);
-            }
-
-            public int decodedLength(byte[] in, int off, int len) {
-                return p.decodedLength(in, off, len);
-            }
-
-            public int decode(byte[] in, int off, int len, int[] out, int o) {
-                int n = p.decode(in, off, len, out, o);
-                out[o + n / 2] ^= 1;
-                return n;
-            }
-        };
+        IntCodec broken = plainDecoding("broken", (p, in, off, len, out, o) -> {
+            int n = p.decode(in, off, len, out, o);
+            out[o + n / 2] ^= 1;
+            return n;
+        });
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> new Harness(TINY).measure(List.of(Arm.of(broken)), Datasets.uniform(5, 3000, 2), WorkingSet.parse("16KiB")));
         assertTrue(e.getMessage().contains("broken") && e.getMessage().contains("value 1024"), e.getMessage());
@@ -84,12 +64,24 @@ class HarnessTest {
      * control twin, also when it gives both fresh buffers, so the twin never ties.
      */
     static IntCodec slowOnSecondBuffers() {
-        return new IntCodec() {
-            final PlainCodec p = new PlainCodec();
-            final java.util.Map<byte[], Integer> seen = new java.util.IdentityHashMap<>();
+        java.util.Map<byte[], Integer> seen = new java.util.IdentityHashMap<>();
+        return plainDecoding("slow-twin", (p, in, off, len, out, o) -> {
+            if (seen.computeIfAbsent(in, b -> seen.size()) % 2 == 1) p.decode(in, off, len, out, o);
+            return p.decode(in, off, len, out, o);
+        });
+    }
 
+    /** A decode call of {@link #plainDecoding}: gets the plain codec and the call's arguments. */
+    interface Decode {
+        int decode(PlainCodec plain, byte[] in, int off, int len, int[] out, int o);
+    }
+
+    /** The plain codec under another name, its decode replaced by {@code decode}. */
+    static IntCodec plainDecoding(String name, Decode decode) {
+        PlainCodec p = new PlainCodec();
+        return new IntCodec() {
             public String name() {
-                return "slow-twin";
+                return name;
             }
 
             public int maxEncodedBytes(int n) {
@@ -105,8 +97,7 @@ class HarnessTest {
             }
 
             public int decode(byte[] in, int off, int len, int[] out, int o) {
-                if (seen.computeIfAbsent(in, b -> seen.size()) % 2 == 1) p.decode(in, off, len, out, o);
-                return p.decode(in, off, len, out, o);
+                return decode.decode(p, in, off, len, out, o);
             }
         };
     }

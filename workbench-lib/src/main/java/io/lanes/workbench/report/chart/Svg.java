@@ -20,7 +20,7 @@ public final class Svg {
     }
 
     /** Escapes text for XML element content and double- or single-quoted attributes. */
-    static String esc(String s) {
+    public static String esc(String s) {
         if (s == null) return "";
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
