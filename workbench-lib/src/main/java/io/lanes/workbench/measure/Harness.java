@@ -283,6 +283,7 @@ public final class Harness {
      * twin a steady 2-6% slower than its arm on real columns, whatever the repetitions.
      */
     static int[] williamsRow(int k, int r) {
+        if (k == 0) return new int[0]; // no arm takes the column: nothing to order
         int rows = k % 2 == 0 ? k : 2 * k;
         int row = r % rows;
         int[] out = new int[k];
