@@ -117,7 +117,7 @@ class ReportsInBrowserIT {
         List<String> problems = new ArrayList<>(browser.problems(report));
         browser.screenshot(shots.resolve("report.png"));
         Map<String, By> parts = new LinkedHashMap<>();
-        parts.put("summary table", By.xpath("//h2[. = 'Summary']/following-sibling::table[1]"));
+        parts.put("summary table", By.xpath("//h2[. = 'Summary']/following::table[1]"));
         parts.put("speed chart", BrowserPageCheck.chartTitled("decode speed ("));
         parts.put("scatter chart", BrowserPageCheck.chartTitled("size against speed"));
         parts.put("claims chart", BrowserPageCheck.chartTitled("Published claims"));

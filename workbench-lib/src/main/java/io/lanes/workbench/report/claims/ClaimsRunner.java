@@ -188,7 +188,7 @@ public final class ClaimsRunner {
             t.stringColumn("note").append(v.note());
             t.doubleColumn("columns").append(v.columns());
             t.stringColumn("point").append(c.set() + " @ " + c.workingSet());
-            t.stringColumn("gate").append(v.gate());
+            t.stringColumn("gate").append(v.gate().split(";")[0]); // the verdict and the pair's distance; claims.csv and the gate section keep the sentence
         }
         return t;
     }
