@@ -1,0 +1,67 @@
+package io.lanes.workbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The policy for the committed reference run (README, "Reference run"): its revision contains
+ * every change to the kernels and to the measurement ({@code codec/} and {@code measure/}), it was
+ * measured from a clean tree, and it carries its claims as claims.csv. A change there without a new
+ * reference run fails here.
+ */
+class ReferenceBundleTest {
+    static final List<String> MEASURED = List.of("workbench-lib/src/main/java/io/lanes/workbench/codec",
+            "workbench-lib/src/main/java/io/lanes/workbench/measure");
+
+    @Test
+    void theReferenceRunIsNoOlderThanTheLastKernelOrMeasurementChange() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Path refs = root.resolve("reports/reference");
+        List<Path> runs;
+        try (var s = Files.list(refs)) {
+            runs = s.filter(Files::isDirectory).toList();
+        }
+        assertEquals(1, runs.size(), "reports/reference/ holds exactly one run (the README quotes it): " + runs);
+        Path ref = runs.getFirst();
+        assertTrue(Files.isRegularFile(ref.resolve("claims.csv")), ref + " has no claims.csv");
+        assertTrue(Files.isRegularFile(ref.resolve("report.html")), ref + " has no report.html");
+        JsonNode fp = new ObjectMapper().readTree(ref.resolve("metadata.json").toFile()).path("fingerprint");
+        String rev = fp.path("git_revision").asText();
+        assertFalse(rev.endsWith("+dirty"), "the reference run was measured from a tree with uncommitted changes: " + rev);
+
+        Assumptions.assumeTrue(Files.exists(root.resolve(".git")), "not a git checkout: the revision cannot be checked here");
+        String last = git(root, List.of("log", "-1", "--format=%H", "--"), MEASURED);
+        Assumptions.assumeFalse(last.isEmpty(), "no history of codec/ and measure/ (a shallow clone?)");
+        String code = git(root, List.of("merge-base", "--is-ancestor", last, rev), List.of(), true);
+        assertEquals("0", code, "the reference run (revision " + rev + ") is older than the last change to codec/ or measure/ (" + last.substring(0, 12)
+                + "): run ./workbench run --full on a quiet machine and replace reports/reference/ (README, Reference run)");
+    }
+
+    private static String git(Path root, List<String> args, List<String> paths) throws IOException, InterruptedException {
+        return git(root, args, paths, false);
+    }
+
+    /** Runs git in {@code root}: its trimmed output, or with {@code exitCode} its exit code. */
+    private static String git(Path root, List<String> args, List<String> paths, boolean exitCode) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", root.toString()));
+        cmd.addAll(args);
+        cmd.addAll(paths);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "git " + args + " did not finish");
+        return exitCode ? Integer.toString(p.exitValue()) : out;
+    }
+}
