@@ -45,7 +45,7 @@ public final class SeqVectorAnyWidth32 {
     private static final VectorSpecies<Short> H = ShortVector.SPECIES_PREFERRED;
     /**
      * Widths up to this take the half-word route; at 512 bits only, where AVX-512 has a 16-bit
-     * permute ({@code vpermw}) and AVX2 has none (the rule of {@link KernelGenerator}).
+     * permute ({@code vpermw}) and AVX2 has none (the rule of {@code KernelGenerator}).
      */
     private static final int HALF = SPECIES.vectorBitSize() == 512 ? 17 : -1;
     private static final int[] HLOAD = new int[ROWS * REGISTERS];

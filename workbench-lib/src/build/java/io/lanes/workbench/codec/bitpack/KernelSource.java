@@ -1,13 +1,8 @@
 package io.lanes.workbench.codec.bitpack;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntUnaryOperator;
-import java.util.function.Supplier;
 
 /**
  * What both kernel generators ({@link KernelGenerator} and {@code codec.frame.FrameKernelGenerator})
@@ -111,15 +106,6 @@ public final class KernelSource {
         }
     }
 
-    /**
-     * A generator's {@code main}: writes {@code files} (path relative to the source root, mapped to
-     * content) under the source root given as the only argument of {@code command}.
-     */
-    public static void writeAll(String[] args, String command, Supplier<Map<String, String>> files) throws IOException {
-        if (args.length != 1) throw new IllegalArgumentException("usage: " + command);
-        Path root = Path.of(args[0]);
-        for (Map.Entry<String, String> e : files.get().entrySet()) Files.writeString(root.resolve(e.getKey()), e.getValue());
-    }
 
     /** Splits {@code units} consecutive units into bands of at most {@link #BUDGET} total cost (at least one unit each). */
     public static List<int[]> bands(int units, IntUnaryOperator cost) {

@@ -24,12 +24,12 @@ import java.util.stream.Stream;
  *   <li>{@code $L$}: the long-literal suffix, empty / {@code L}; {@code $suffix$}: the registry-name
  *       suffix of the int64 codecs, empty / {@code 64}.</li>
  * </ul>
- * Any other {@code $word$} is an error naming the template and line. Run by {@link #COMMAND}; a test
- * fails when a checked-in twin differs from what this writes.
+ * Any other {@code $word$} is an error naming the template and line. Run at build time by
+ * {@link GenerateSources}; nothing it writes is tracked in git.
  */
 public final class TwinGenerator {
-    /** The command that regenerates every twin (run from the project root). */
-    public static final String COMMAND = "java workbench-lib/src/main/java/io/lanes/workbench/codec/TwinGenerator.java workbench-lib/src/main/java";
+    /** The command that regenerates every twin (run from the project root; every build runs it). */
+    public static final String COMMAND = "mvn -pl workbench-lib generate-sources";
     /** Where the templates live, relative to the source root. */
     static final String PACKAGE = "io/lanes/workbench";
     private static final String SUFFIX = ".java.template";
@@ -38,12 +38,6 @@ public final class TwinGenerator {
     private TwinGenerator() {
     }
 
-    /** Writes every twin under the source root given as the only argument. */
-    public static void main(String[] args) throws IOException {
-        if (args.length != 1) throw new IllegalArgumentException("usage: " + COMMAND);
-        Path root = Path.of(args[0]);
-        for (Map.Entry<String, String> e : generate(root).entrySet()) Files.writeString(root.resolve(e.getKey()), e.getValue());
-    }
 
     /**
      * Every twin of every template under {@code root}: path relative to {@code root}, mapped to its
