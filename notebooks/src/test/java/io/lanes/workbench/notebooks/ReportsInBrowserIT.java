@@ -9,9 +9,9 @@ import io.lanes.workbench.report.SuiteStudy;
 import io.lanes.workbench.report.claims.Claim;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
 import io.lanes.workbench.report.claims.ClaimsReport;
-import io.lanes.workbench.report.claims.ClaimsRunner;
+import io.lanes.workbench.study.ClaimsRunner;
 import io.lanes.workbench.report.notebook.NotebookRunner;
-import io.lanes.workbench.results.Recorder;
+import io.lanes.workbench.study.Recorder;
 import io.lanes.workbench.results.ResultBundle;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,7 +56,7 @@ class ReportsInBrowserIT {
     private static Path shots;
     private static BrowserPageCheck browser;
     private static Path run;
-    private static List<ClaimsRunner.Verdict> verdicts;
+    private static List<Verdict> verdicts;
 
     @TempDir
     static Path work;
@@ -111,7 +111,7 @@ class ReportsInBrowserIT {
         SuiteStudy study = new SuiteStudy("bench", "Bench of the browser test",
                 "Decode speed of two bit-unpackers, plain and the store-only wall on one uniform 5-bit column at two working sets.",
                 CODECS, "syn.uniform.w5", LADDER,
-                List.of(SuiteStudy.Chart.SPEED_BY_CODEC, SuiteStudy.Chart.SIZE_VS_SPEED, SuiteStudy.Chart.SPEED_BY_WORKING_SET));
+                List.of(StudyChart.SPEED_BY_CODEC, StudyChart.SIZE_VS_SPEED, StudyChart.SPEED_BY_WORKING_SET));
         Path report = SuiteReport.write(dir, "Lanes Workbench: browser test of the suite report", List.of(study),
                 List.of(r -> ClaimsReport.section(r, verdicts)));
         List<String> problems = new ArrayList<>(browser.problems(report));

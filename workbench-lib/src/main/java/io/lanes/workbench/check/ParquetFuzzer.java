@@ -1,10 +1,10 @@
 package io.lanes.workbench.check;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
-import io.lanes.workbench.codec.parquet.ParquetFile;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetFile;
+import io.lanes.workbench.parquet.ParquetPage;
 import io.lanes.workbench.corpus.CorpusException;
 import io.lanes.workbench.corpus.Pages;
 

@@ -3,7 +3,7 @@ package io.lanes.workbench.cli;
 import io.lanes.workbench.check.Conformance;
 import io.lanes.workbench.check.ConformanceReport;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

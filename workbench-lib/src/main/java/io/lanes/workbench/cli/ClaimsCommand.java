@@ -1,5 +1,7 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.report.claims.Verdict;
+
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.report.Html;
@@ -8,7 +10,7 @@ import io.lanes.workbench.report.claims.Claim;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
 import io.lanes.workbench.report.claims.ClaimsFiles;
 import io.lanes.workbench.report.claims.ClaimsReport;
-import io.lanes.workbench.report.claims.ClaimsRunner;
+import io.lanes.workbench.study.ClaimsRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,9 +46,9 @@ final class ClaimsCommand implements Callable<Integer> {
         }
         Path dir = Runs.newBundleDir("claims-");
         Files.createDirectories(dir);
-        List<ClaimsRunner.Verdict> vs = ClaimsRunner.run(chosen, quick ? Mode.QUICK : Mode.FULL, dir, System.out::println);
+        List<Verdict> vs = ClaimsRunner.run(chosen, quick ? Mode.QUICK : Mode.FULL, dir, System.out::println);
         System.out.println();
-        System.out.println(Html.console(ClaimsRunner.table(vs)));
+        System.out.println(Html.console(Verdict.table(vs)));
         HtmlReport r = new HtmlReport("Lanes Workbench: published claims on this machine");
         ClaimsReport.section(r, vs);
         System.out.println("claims: " + ClaimsFiles.write(dir, vs, Fingerprint.capture()));

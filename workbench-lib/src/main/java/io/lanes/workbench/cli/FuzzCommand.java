@@ -4,7 +4,7 @@ import io.lanes.workbench.check.FuzzReport;
 import io.lanes.workbench.check.Fuzzer;
 import io.lanes.workbench.check.ParquetFuzzer;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.corpus.CorpusException;
 import io.lanes.workbench.corpus.DuckWritten;
 import io.lanes.workbench.corpus.Locations;

@@ -1,6 +1,6 @@
 package io.lanes.workbench.cli;
 
-import io.lanes.workbench.codec.CodecPlugins;
+import io.lanes.workbench.codec.registry.CodecPlugins;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

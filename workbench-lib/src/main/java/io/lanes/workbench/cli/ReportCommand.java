@@ -1,15 +1,17 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.report.claims.Verdict;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.report.BundleReport;
-import io.lanes.workbench.report.Suite;
+import io.lanes.workbench.study.Suite;
 import io.lanes.workbench.report.SuiteReport;
 import io.lanes.workbench.report.SuiteStudy;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
 import io.lanes.workbench.report.claims.ClaimsFiles;
 import io.lanes.workbench.report.claims.ClaimsReport;
-import io.lanes.workbench.report.claims.ClaimsRunner;
+import io.lanes.workbench.study.ClaimsRunner;
 import io.lanes.workbench.measure.Fingerprint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -60,7 +62,7 @@ final class ReportCommand implements Callable<Integer> {
         List<java.util.function.Consumer<io.lanes.workbench.report.HtmlReport>> extra = new ArrayList<>();
         Path claimsDir = dir.resolve("claims");
         if (Files.isDirectory(claimsDir)) {
-            List<ClaimsRunner.Verdict> vs = ClaimsRunner.judgeStored(ClaimsCatalog.load(), claimsDir, md.path("fingerprint").path("cpu_simd_flags").asText());
+            List<Verdict> vs = ClaimsRunner.judgeStored(ClaimsCatalog.load(), claimsDir, md.path("fingerprint").path("cpu_simd_flags").asText());
             System.out.println("claims: " + ClaimsFiles.write(dir, vs, new Fingerprint(fingerprint(md))));
             extra.add(r -> ClaimsReport.section(r, vs));
         }

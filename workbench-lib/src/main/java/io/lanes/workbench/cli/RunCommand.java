@@ -1,5 +1,7 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.report.claims.Verdict;
+
 import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.corpus.Catalog;
 import io.lanes.workbench.corpus.Column;
@@ -11,14 +13,14 @@ import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.QuietCheck;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.report.SuiteStudy;
-import io.lanes.workbench.report.Suite;
+import io.lanes.workbench.study.Suite;
 import io.lanes.workbench.report.SuiteReport;
 import io.lanes.workbench.report.claims.Claim;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
 import io.lanes.workbench.report.claims.ClaimsFiles;
 import io.lanes.workbench.report.claims.ClaimsReport;
-import io.lanes.workbench.report.claims.ClaimsRunner;
-import io.lanes.workbench.results.Recorder;
+import io.lanes.workbench.study.ClaimsRunner;
+import io.lanes.workbench.study.Recorder;
 import io.lanes.workbench.results.ResultBundle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (parts.isEmpty()) throw new IllegalStateException("no study could run: every dataset was skipped (see the warnings above)");
         System.out.println("published claims: " + (full ? "full" : "quick") + " settings");
-        List<ClaimsRunner.Verdict> verdicts = ClaimsRunner.run(claims, full ? Mode.FULL : Mode.QUICK, dir.resolve("claims"), System.out::println, columns, options);
+        List<Verdict> verdicts = ClaimsRunner.run(claims, full ? Mode.FULL : Mode.QUICK, dir.resolve("claims"), System.out::println, columns, options);
         System.out.println("claims: " + ClaimsFiles.write(dir, verdicts, Fingerprint.capture()));
         ResultBundle.combine(dir, parts, corpus.skipped(), ResultBundle.COMPLETE); // every figure is in: the report reads it so
         Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies,

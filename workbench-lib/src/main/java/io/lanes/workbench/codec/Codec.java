@@ -49,7 +49,7 @@ public interface Codec {
      * The page layout this codec decodes: codecs with equal page formats decode each other's pages
      * to the same values, so they can be timed on identical bytes, pages another writer produced
      * included (a Parquet page names its format by the codec in
-     * {@link io.lanes.workbench.codec.parquet.ParquetPage#codec()}). Default: the codec's own name.
+     * {@link io.lanes.workbench.parquet.ParquetPage#codec()}). Default: the codec's own name.
      */
     default String pageFormat() {
         return name();

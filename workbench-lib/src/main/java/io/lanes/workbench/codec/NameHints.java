@@ -16,7 +16,7 @@ public final class NameHints {
     }
 
     /** {@code "; closest: a, b; `./workbench codecs` lists all N"}, the closest part only when a name is near. */
-    static String closest(String wanted, Collection<String> names) {
+    public static String closest(String wanted, Collection<String> names) {
         // a typo is a few edits away; a name that far off is no hint at all
         int limit = Math.max(2, wanted.length() / 3);
         record Near(String name, int edits) {

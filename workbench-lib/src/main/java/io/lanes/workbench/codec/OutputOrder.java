@@ -1,6 +1,6 @@
 package io.lanes.workbench.codec;
 
-import io.lanes.workbench.codec.fastlanes.FlOrder;
+import io.lanes.workbench.codec.FlOrder;
 
 /**
  * The order in which a decoder hands out values. {@link #FLAT} is file order, the only order

@@ -2,11 +2,11 @@ package io.lanes.workbench.corpus;
 
 import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
-import io.lanes.workbench.codec.parquet.ParquetFile;
-import io.lanes.workbench.codec.parquet.ParquetPage;
-import io.lanes.workbench.codec.peer.ParquetJavaPages;
+import io.lanes.workbench.parquet.ParquetFile;
+import io.lanes.workbench.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetJavaPages;
 
 import java.io.IOException;
 import java.nio.file.Files;

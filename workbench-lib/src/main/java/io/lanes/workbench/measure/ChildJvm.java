@@ -1,6 +1,6 @@
 package io.lanes.workbench.measure;
 
-import io.lanes.workbench.codec.CodecPlugins;
+import io.lanes.workbench.codec.registry.CodecPlugins;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package io.lanes.workbench.measure;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
 import io.lanes.workbench.codec.OutputOrder;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetPage;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Pages;
 

@@ -3,7 +3,7 @@ package io.lanes.workbench.measure;
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.CorruptDataException;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetPage;
 
 import java.util.Arrays;
 import java.util.List;

@@ -36,9 +36,9 @@ public final class BundleReport {
     }
 
     /** The chart the bundle's shape calls for, and size against speed beside it when codecs' sizes differ. */
-    static List<SuiteStudy.Chart> charts(Results results) {
-        List<SuiteStudy.Chart> out = new ArrayList<>(List.of(results.defaultKind()));
-        if (results.sizesDiffer() && !out.contains(SuiteStudy.Chart.SIZE_VS_SPEED)) out.add(SuiteStudy.Chart.SIZE_VS_SPEED);
+    static List<StudyChart> charts(Results results) {
+        List<StudyChart> out = new ArrayList<>(List.of(results.defaultKind()));
+        if (results.sizesDiffer() && !out.contains(StudyChart.SIZE_VS_SPEED)) out.add(StudyChart.SIZE_VS_SPEED);
         return out;
     }
 }

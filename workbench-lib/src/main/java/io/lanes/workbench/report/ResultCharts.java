@@ -81,9 +81,9 @@ public final class ResultCharts {
 
     /**
      * The charts of one kind for a results table, titled {@code title}: one per working set, except
-     * {@link SuiteStudy.Chart#SPEED_BY_WORKING_SET}, which spans them.
+     * {@link StudyChart#SPEED_BY_WORKING_SET}, which spans them.
      */
-    public static List<SvgChart> draw(SuiteStudy.Chart kind, Table t, String title) {
+    public static List<SvgChart> draw(StudyChart kind, Table t, String title) {
         List<String> points = List.copyOf(new LinkedHashSet<>(t.stringColumn("working_set").asList()));
         return switch (kind) {
             case SPEED_BY_WIDTH -> points.stream().map(ws -> byWidth(t, ws, SPEED, title + ": decode speed", "decoded GiB/s (higher is better)")).toList();

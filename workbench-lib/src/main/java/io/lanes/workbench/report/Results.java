@@ -90,16 +90,16 @@ public final class Results {
         return charts(defaultKind()).getFirst();
     }
 
-    /** The charts of one kind, one per working set (one for {@link SuiteStudy.Chart#SPEED_BY_WORKING_SET}). */
-    public List<SvgChart> charts(SuiteStudy.Chart kind) {
+    /** The charts of one kind, one per working set (one for {@link StudyChart#SPEED_BY_WORKING_SET}). */
+    public List<SvgChart> charts(StudyChart kind) {
         return ResultCharts.draw(kind, table, name);
     }
 
-    SuiteStudy.Chart defaultKind() {
-        if (new LinkedHashSet<>(table.stringColumn("working_set").asList()).size() > 1) return SuiteStudy.Chart.SPEED_BY_WORKING_SET;
+    public StudyChart defaultKind() {
+        if (new LinkedHashSet<>(table.stringColumn("working_set").asList()).size() > 1) return StudyChart.SPEED_BY_WORKING_SET;
         List<String> columns = List.copyOf(new LinkedHashSet<>(table.stringColumn("column").asList()));
-        if (columns.size() > 2 && columns.stream().allMatch(c -> ResultCharts.widthOf(c) >= 0)) return SuiteStudy.Chart.SPEED_BY_WIDTH;
-        return sizesDiffer() ? SuiteStudy.Chart.SIZE_VS_SPEED : SuiteStudy.Chart.SPEED_BY_CODEC;
+        if (columns.size() > 2 && columns.stream().allMatch(c -> ResultCharts.widthOf(c) >= 0)) return StudyChart.SPEED_BY_WIDTH;
+        return sizesDiffer() ? StudyChart.SIZE_VS_SPEED : StudyChart.SPEED_BY_CODEC;
     }
 
     /** Whether the codecs' mean sizes differ (to the hundredth of a bit per value). */

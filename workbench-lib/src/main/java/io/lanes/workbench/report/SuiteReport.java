@@ -1,5 +1,7 @@
 package io.lanes.workbench.report;
 
+import io.lanes.workbench.report.SuiteStudy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.results.ResultBundle;
@@ -67,8 +69,8 @@ public final class SuiteReport {
     }
 
     /** A study's or bundle's figures: its charts, its summary table, then every result row folded away. */
-    static void body(HtmlReport r, Table t, String title, List<SuiteStudy.Chart> charts) {
-        for (SuiteStudy.Chart c : charts) ResultCharts.draw(c, t, title).forEach(r::chart);
+    static void body(HtmlReport r, Table t, String title, List<StudyChart> charts) {
+        for (StudyChart c : charts) ResultCharts.draw(c, t, title).forEach(r::chart);
         r.table(ResultCharts.summary(t));
         r.rawHtml("<details><summary>All " + t.rowCount() + " results</summary>");
         r.table(t.selectColumns("codec", "column", "working_set", "values", "encoded_bytes", "bits_per_value", "ratio",

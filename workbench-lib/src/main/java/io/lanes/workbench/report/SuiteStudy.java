@@ -1,5 +1,6 @@
 package io.lanes.workbench.report;
 
+
 import java.util.List;
 
 /**
@@ -15,16 +16,5 @@ import java.util.List;
  * @param charts   chart kinds, drawn in order
  */
 public record SuiteStudy(String id, String title, String question, List<String> arms, String columns, List<String> ladder,
-                    List<Chart> charts) {
-    /** The chart kinds a study can ask for. */
-    public enum Chart {
-        /** Decode GiB/s against the bit width of synthetic columns, one line per arm, per working set. */
-        SPEED_BY_WIDTH,
-        /** Geomean decode GiB/s against the working-set footprint, one line per arm. */
-        SPEED_BY_WORKING_SET,
-        /** Geomean decode GiB/s per arm, bars, per working set. */
-        SPEED_BY_CODEC,
-        /** Mean bits/value against geomean decode GiB/s, one point per arm, per working set. */
-        SIZE_VS_SPEED
-    }
+                    List<StudyChart> charts) {
 }

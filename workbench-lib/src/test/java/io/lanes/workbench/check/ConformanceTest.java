@@ -2,7 +2,7 @@ package io.lanes.workbench.check;
 
 import io.lanes.workbench.check.ConformanceReport.Check;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -1,8 +1,8 @@
 package io.lanes.workbench.check;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.parquet.ParquetFile;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetFile;
+import io.lanes.workbench.parquet.ParquetPage;
 import io.lanes.workbench.corpus.DuckWritten;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -78,7 +78,7 @@ class BenchSaysWhatItSkipsTest {
         Path out = tmp.resolve("b");
         Run r = bench(with(FAST, "--codec", "for.*", "--dataset", "syn.uniform.w5", "--out", out.toString()));
         assertEquals(0, r.code(), r.out() + r.err());
-        List<String> int64 = io.lanes.workbench.codec.CodecRegistry.match("for.*").stream()
+        List<String> int64 = io.lanes.workbench.codec.registry.CodecRegistry.match("for.*").stream()
                 .filter(c -> c.valueBits() == 64).map(io.lanes.workbench.codec.Codec::name).toList();
         assertFalse(int64.isEmpty(), "the glob holds int64 codecs");
         assertTrue(r.out().contains("arms " + String.join(", ", int64) + " skipped on the one column: they decode int64 values; every column is int32"),

@@ -2,7 +2,7 @@ package io.lanes.workbench.cli;
 
 import io.lanes.workbench.check.Conformance;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.PlainCodec;

@@ -3,7 +3,7 @@ package io.lanes.workbench.cli;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

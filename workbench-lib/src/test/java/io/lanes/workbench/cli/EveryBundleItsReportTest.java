@@ -1,9 +1,11 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.report.claims.Verdict;
+
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.report.claims.ClaimsCatalog;
 import io.lanes.workbench.report.claims.ClaimsFiles;
-import io.lanes.workbench.report.claims.ClaimsRunner;
+import io.lanes.workbench.study.ClaimsRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +43,7 @@ class EveryBundleItsReportTest {
     void claimsCsvHasOneRowPerClaimAndDuckDbTypesItsFiguresAsNumbers(@TempDir Path dir) throws Exception {
         var claims = ClaimsCatalog.load();
         // verdicts judged from no stored bundle: every claim present, none measured, each saying why
-        List<ClaimsRunner.Verdict> vs = ClaimsRunner.judgeStored(claims, dir.resolve("none"), "avx2");
+        List<Verdict> vs = ClaimsRunner.judgeStored(claims, dir.resolve("none"), "avx2");
         Path csv = ClaimsFiles.write(dir, vs, Fingerprint.capture());
         assertTrue(Files.isRegularFile(dir.resolve("claims.json")));
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();

@@ -1,6 +1,6 @@
 package io.lanes.workbench.cli;
 
-import io.lanes.workbench.codec.CodecPlugins;
+import io.lanes.workbench.codec.registry.CodecPlugins;
 import io.lanes.workbench.codec.PluginJars;
 import io.lanes.workbench.measure.ChildJvm;
 import io.lanes.workbench.results.ResultRecord;

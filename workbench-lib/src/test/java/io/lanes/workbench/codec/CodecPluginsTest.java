@@ -1,5 +1,8 @@
 package io.lanes.workbench.codec;
 
+import io.lanes.workbench.codec.registry.CodecPlugins;
+import io.lanes.workbench.codec.registry.CodecRegistry;
+
 import io.lanes.workbench.measure.StoreOnly;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec;
 
+import io.lanes.workbench.codec.registry.CodecRegistry;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.lanes.workbench.corpus;
 
+import io.lanes.workbench.measure.ColumnStats;
+
 import io.lanes.workbench.corpus.Catalog.ColumnEntry;
 import io.lanes.workbench.corpus.Catalog.DatasetEntry;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.lanes.workbench.corpus;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.parquet.ParquetMutations;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetPage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package io.lanes.workbench.corpus;
 
+import io.lanes.workbench.measure.StringStats;
+
 import io.lanes.workbench.codec.ByteArrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,7 @@
 package io.lanes.workbench.corpus;
 
+import io.lanes.workbench.measure.ColumnStats;
+
 import io.trino.tpch.LineItem;
 import io.trino.tpch.LineItemGenerator;
 import io.trino.tpch.Order;

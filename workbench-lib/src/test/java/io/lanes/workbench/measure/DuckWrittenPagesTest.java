@@ -1,7 +1,7 @@
 package io.lanes.workbench.measure;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.corpus.DuckWritten;
 import io.lanes.workbench.corpus.Pages;
 import io.lanes.workbench.corpus.ValueType;

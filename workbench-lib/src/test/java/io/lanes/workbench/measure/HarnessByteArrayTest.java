@@ -2,7 +2,7 @@ package io.lanes.workbench.measure;
 
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.corpus.Column;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.lanes.workbench.measure;
 
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.PlainCodec;
 import io.lanes.workbench.corpus.Column;

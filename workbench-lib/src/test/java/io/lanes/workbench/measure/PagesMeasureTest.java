@@ -1,7 +1,7 @@
 package io.lanes.workbench.measure;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetPage;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.corpus.Locations;

@@ -4,7 +4,7 @@ import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.WorkingSet;
-import io.lanes.workbench.results.Recorder;
+import io.lanes.workbench.study.Recorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tech.tablesaw.api.Table;
@@ -28,7 +28,7 @@ class ReportTest {
     @Test
     void suiteReportIsSelfContainedWithChartsAndTables(@TempDir Path tmp) throws Exception {
         SuiteStudy s = new SuiteStudy("s1", "Study one", "q", List.of("plain"), "quick", List.of("16KiB"),
-                List.of(SuiteStudy.Chart.SPEED_BY_WIDTH, SuiteStudy.Chart.SPEED_BY_WORKING_SET, SuiteStudy.Chart.SPEED_BY_CODEC, SuiteStudy.Chart.SIZE_VS_SPEED));
+                List.of(StudyChart.SPEED_BY_WIDTH, StudyChart.SPEED_BY_WORKING_SET, StudyChart.SPEED_BY_CODEC, StudyChart.SIZE_VS_SPEED));
         bundle(tmp.resolve("run/s1"));
         io.lanes.workbench.results.ResultBundle.combine(tmp.resolve("run"), java.util.Map.of("s1", tmp.resolve("run/s1")), java.util.Map.of(), io.lanes.workbench.results.ResultBundle.COMPLETE);
         Path report = SuiteReport.write(tmp.resolve("run"), "t <&> title", List.of(s), List.of());

@@ -1,5 +1,7 @@
 package io.lanes.workbench.results;
 
+import io.lanes.workbench.study.Recorder;
+
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;

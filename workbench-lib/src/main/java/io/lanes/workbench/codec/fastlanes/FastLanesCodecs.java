@@ -1,5 +1,10 @@
 package io.lanes.workbench.codec.fastlanes;
 
+import io.lanes.workbench.codec.kernel.FlKernel32;
+import io.lanes.workbench.codec.kernel.FlKernel64;
+
+import io.lanes.workbench.codec.kernel.FlVariant;
+
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec64;

@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec.fastlanes;
 
+import io.lanes.workbench.codec.FlOrder;
+
 import io.lanes.workbench.codec.Bytes;
 import io.lanes.workbench.codec.CorruptDataException;
 

@@ -3,7 +3,7 @@ package io.lanes.workbench.codec.nativeref;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec64;
-import io.lanes.workbench.codec.fastlanes.FlVariant;
+import io.lanes.workbench.codec.kernel.FlVariant;
 
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.Leb128;
+
 import io.lanes.workbench.codec.Bytes;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;

@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.Leb128;
+
 /**
  * Reads one int32 DELTA_BINARY_PACKED stream a batch at a time (the child decoder of the byte-array
  * encodings). Built once, re-pointed at each page by {@link #reset}; a batch is whole blocks, at

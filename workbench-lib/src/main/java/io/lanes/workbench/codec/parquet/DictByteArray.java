@@ -1,5 +1,9 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.Leb128;
+
+import io.lanes.workbench.parquet.HybridRuns;
+
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.Bytes;
@@ -194,7 +198,7 @@ public final class DictByteArray implements ByteArrayCodec {
         int check(byte[] in, int inOff, int inLen) {
             int end = inOff + inLen;
             header(in, inOff, end);
-            Bytes.requireEnd(RleHybrid32.decodeRuns(null, in, inOff, runs, end, width, n, null, 0), end, "last run");
+            Bytes.requireEnd(HybridRuns.decodeRuns(null, in, inOff, runs, end, width, n, null, 0), end, "last run");
             return n;
         }
 
@@ -206,7 +210,7 @@ public final class DictByteArray implements ByteArrayCodec {
             int p;
             if (variant == DictVariant.INDICES_THEN_GATHER) {
                 if (indices.length < n) indices = new int[Math.max(n, 2 * indices.length)]; // at most the values the output takes
-                p = RleHybrid32.decodeRuns(kernel, in, inOff, runs, end, width, n, indices, 0);
+                p = HybridRuns.decodeRuns(kernel, in, inOff, runs, end, width, n, indices, 0);
                 if (DictFormat.anyOutside(indices, n, d)) fused(in, inOff, end, null); // finds and names the first bad index
                 copy(in, indices, n, out);
             } else {

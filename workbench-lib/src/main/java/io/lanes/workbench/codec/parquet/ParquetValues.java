@@ -1,5 +1,10 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.Leb128;
+
+import io.lanes.workbench.parquet.ParquetFile;
+import io.lanes.workbench.parquet.ParquetPage;
+
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.CorruptDataException;

@@ -1,5 +1,9 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.Leb128;
+
+import io.lanes.workbench.parquet.HybridRuns;
+
 import io.lanes.workbench.codec.Bytes;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
@@ -25,7 +29,6 @@ import java.util.Arrays;
  */
 public final class RleHybrid32 implements IntCodec {
     private static final int MAX_GROUPS = 63;
-    private static final ThreadLocal<HybridRuns> RUNS = ThreadLocal.withInitial(HybridRuns::new);
     private final BlockKernel32 kernel;
 
     public RleHybrid32(BlockKernel32 kernel) {
@@ -143,7 +146,7 @@ public final class RleHybrid32 implements IntCodec {
         Bytes.requireOutput(out.length, outOff, n);
         int wPos = Leb128.end(in, inOff);
         int end = inOff + inLen;
-        Bytes.requireEnd(decodeRuns(kernel, in, inOff, wPos + 1, end, in[wPos] & 0xFF, n, out, outOff), end, "last run");
+        Bytes.requireEnd(HybridRuns.decodeRuns(kernel, in, inOff, wPos + 1, end, in[wPos] & 0xFF, n, out, outOff), end, "last run");
         return n;
     }
 
@@ -155,26 +158,7 @@ public final class RleHybrid32 implements IntCodec {
      */
     public static int checkPage(byte[] in, int inOff, int inLen, int n) {
         int wPos = Leb128.end(in, inOff);
-        decodeRuns(null, in, inOff, wPos + 1, inOff + inLen, in[wPos] & 0xFF, n, null, 0);
+        HybridRuns.decodeRuns(null, in, inOff, wPos + 1, inOff + inLen, in[wPos] & 0xFF, n, null, 0);
         return wPos + 1;
-    }
-
-    /**
-     * Decodes {@code n} values of {@code width} bits from the runs at {@code p} into
-     * {@code out[o, o+n)}, or only validates the runs when {@code out} is null; returns the offset
-     * after the last run. {@code base} is the page start, for error offsets. The runs are read and
-     * validated by {@link HybridRuns}, one cursor per thread: a cursor made per call
-     * escaped to the heap (56 bytes a call, its size, in the conformance check's allocation test).
-     */
-    static int decodeRuns(BlockKernel32 kernel, byte[] in, int base, int p, int end, int width, int n, int[] out, int o) {
-        HybridRuns runs = RUNS.get().reset(in, base, p, end, width, n);
-        while (runs.next()) {
-            if (out != null) {
-                if (runs.rle()) Arrays.fill(out, o, o + runs.length(), runs.value());
-                else kernel.unpack(in, runs.data(), runs.length(), width, out, o);
-            }
-            o += runs.length();
-        }
-        return runs.position();
     }
 }

@@ -26,7 +26,7 @@
  * the one place they are chosen.
  *
  * <h2>Real pages</h2>
- * {@link io.lanes.workbench.codec.parquet.ParquetFile#pages(String)} returns a column's pages as the
+ * {@link io.lanes.workbench.parquet.ParquetFile#pages(String)} returns a column's pages as the
  * writer produced them (footer and page headers read with parquet-format-structures, no Hadoop),
  * each naming the codec that decodes it; {@link io.lanes.workbench.codec.parquet.ParquetValues}
  * decodes whole columns with those codecs. {@code corpus.Pages} turns a column's pages (or those

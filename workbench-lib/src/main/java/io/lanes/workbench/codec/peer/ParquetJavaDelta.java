@@ -8,7 +8,7 @@ import io.lanes.workbench.codec.parquet.DeltaCodec32;
 import io.lanes.workbench.codec.parquet.DeltaCodec64;
 import io.lanes.workbench.codec.parquet.ParquetCodecs;
 import io.lanes.workbench.codec.parquet.DeltaVariant;
-import io.lanes.workbench.codec.parquet.Leb128;
+import io.lanes.workbench.parquet.Leb128;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;

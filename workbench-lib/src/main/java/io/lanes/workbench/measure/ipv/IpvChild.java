@@ -1,6 +1,6 @@
 package io.lanes.workbench.measure.ipv;
 
-import io.lanes.workbench.codec.CodecPlugins;
+import io.lanes.workbench.codec.registry.CodecPlugins;
 import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;

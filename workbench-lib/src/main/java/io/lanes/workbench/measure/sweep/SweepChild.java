@@ -1,6 +1,6 @@
 package io.lanes.workbench.measure.sweep;
 
-import io.lanes.workbench.codec.CodecPlugins;
+import io.lanes.workbench.codec.registry.CodecPlugins;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Harness;

@@ -31,7 +31,7 @@ public final class ClaimsFiles {
     }
 
     /** One row per verdict, keyed by {@link #COLUMNS}; a figure that does not exist (a lower bound's top) is {@code null}. */
-    public static List<Map<String, Object>> rows(List<ClaimsRunner.Verdict> verdicts, String condition) {
+    public static List<Map<String, Object>> rows(List<Verdict> verdicts, String condition) {
         return verdicts.stream().map(v -> {
             Claim c = v.claim();
             Map<String, Object> m = new LinkedHashMap<>();
@@ -59,7 +59,7 @@ public final class ClaimsFiles {
     }
 
     /** Writes {@code claims.csv} and {@code claims.json} into {@code dir}; returns the CSV's path. */
-    public static Path write(Path dir, List<ClaimsRunner.Verdict> verdicts, Fingerprint fp) {
+    public static Path write(Path dir, List<Verdict> verdicts, Fingerprint fp) {
         List<Map<String, Object>> rows = rows(verdicts, condition(fp));
         Path csv = dir.resolve("claims.csv");
         ResultBundle.writeCsv(csv, COLUMNS, rows);

@@ -24,9 +24,9 @@ public final class ClaimsReport {
      *
      * @throws IllegalArgumentException if no claim was measured (a chart needs a bar)
      */
-    public static SvgChart chart(List<ClaimsRunner.Verdict> verdicts) {
+    public static SvgChart chart(List<Verdict> verdicts) {
         List<Point> bars = new ArrayList<>();
-        for (ClaimsRunner.Verdict v : verdicts) {
+        for (Verdict v : verdicts) {
             if (!(v.measured() > 0)) continue;
             Claim c = v.claim();
             bars.add(Point.bar(c.id(), v.measured() / c.low()).band(1, c.high() / c.low())
@@ -39,7 +39,7 @@ public final class ClaimsReport {
     }
 
     /** Appends the published-versus-measured section to a report. */
-    public static void section(HtmlReport r, List<ClaimsRunner.Verdict> verdicts) {
+    public static void section(HtmlReport r, List<Verdict> verdicts) {
         r.section("Published claims, measured here");
         long reproduced = verdicts.stream().filter(v -> v.verdict().equals("reproduced")).count();
         long differs = verdicts.stream().filter(v -> v.verdict().equals("differs")).count();
@@ -47,9 +47,9 @@ public final class ClaimsReport {
                 + (verdicts.size() - reproduced - differs) + " not applicable here. Each ratio is a geomean over the set's columns, "
                 + "both arms measured side by side in one run.");
         if (verdicts.stream().anyMatch(v -> v.measured() > 0)) r.chart(chart(verdicts));
-        r.table(ClaimsRunner.table(verdicts));
+        r.table(Verdict.table(verdicts));
         StringBuilder b = new StringBuilder("<dl>\n");
-        for (ClaimsRunner.Verdict v : verdicts) {
+        for (Verdict v : verdicts) {
             Claim c = v.claim();
             b.append("<dt><b>").append(Html.esc(c.id())).append("</b>: ").append(Html.esc(c.statement())).append("</dt>\n<dd class=\"note\">")
                     .append("Source: ").append(Html.esc(c.source())).append(". Published on: ").append(Html.esc(c.publishedOn()))

@@ -1,14 +1,14 @@
 package io.lanes.workbench.codec.bitpack;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
-import io.lanes.workbench.codec.fastlanes.FlKernel32;
-import io.lanes.workbench.codec.fastlanes.FlKernel64;
-import io.lanes.workbench.codec.fastlanes.FlOrder;
-import io.lanes.workbench.codec.fastlanes.FlVariant;
+import io.lanes.workbench.codec.kernel.FlKernel32;
+import io.lanes.workbench.codec.kernel.FlKernel64;
+import io.lanes.workbench.codec.FlOrder;
+import io.lanes.workbench.codec.kernel.FlVariant;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.AfterAll;

@@ -1,7 +1,7 @@
 package io.lanes.workbench.codec.frame;
 
 import io.lanes.workbench.codec.Bytes;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;

@@ -4,7 +4,7 @@ import io.lanes.workbench.check.FuzzReport;
 import io.lanes.workbench.check.Fuzzer;
 import io.lanes.workbench.check.Tally;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.pfor.PforCodec32;
 import io.lanes.workbench.codec.pfor.PforCodec64;

@@ -1,10 +1,13 @@
 package io.lanes.workbench.codec.frame;
 
+import io.lanes.workbench.codec.kernel.SeqFrameKernel32;
+import io.lanes.workbench.codec.kernel.SeqFrameKernel64;
+
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
-import io.lanes.workbench.codec.fastlanes.FlFrameKernel32;
-import io.lanes.workbench.codec.fastlanes.FlFrameKernel64;
-import io.lanes.workbench.codec.fastlanes.FlOrder;
+import io.lanes.workbench.codec.kernel.FlFrameKernel32;
+import io.lanes.workbench.codec.kernel.FlFrameKernel64;
+import io.lanes.workbench.codec.FlOrder;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

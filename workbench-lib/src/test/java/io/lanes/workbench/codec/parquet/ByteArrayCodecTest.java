@@ -4,7 +4,7 @@ import io.lanes.workbench.check.Allocations;
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;

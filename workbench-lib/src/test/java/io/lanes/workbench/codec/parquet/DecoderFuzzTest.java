@@ -4,7 +4,7 @@ import io.lanes.workbench.check.FuzzReport;
 import io.lanes.workbench.check.Fuzzer;
 import io.lanes.workbench.check.Tally;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

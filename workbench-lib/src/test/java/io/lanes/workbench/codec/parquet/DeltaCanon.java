@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.Leb128;
+
 /**
  * Zeroes the bytes of a DELTA_BINARY_PACKED stream the spec leaves to the writer: widths of the
  * miniblocks past the last value and the padding bits of the last miniblock. Two spec-exact

@@ -1,6 +1,6 @@
 package io.lanes.workbench.codec.parquet;
 
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
 import org.junit.jupiter.api.Test;

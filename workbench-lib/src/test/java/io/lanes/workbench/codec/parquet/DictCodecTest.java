@@ -1,8 +1,11 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.HybridRuns;
+import io.lanes.workbench.parquet.Leb128;
+
 import io.lanes.workbench.codec.ByteArrayCodec;
 import io.lanes.workbench.codec.ByteArrays;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
@@ -302,7 +305,7 @@ class DictCodecTest {
         assertEquals(theirIndices[0], ours[wPos], "index width, n=" + n + " distinct=" + distinct);
         RunLengthBitPackingHybridDecoder pj = new RunLengthBitPackingHybridDecoder(ours[wPos], new ByteArrayInputStream(ours, wPos + 1, ours.length - wPos - 1));
         int[] ourIdx = new int[n];
-        RleHybrid32.decodeRuns(ParquetCodecs.KERNEL32, ours, 0, wPos + 1, ours.length, ours[wPos], n, ourIdx, 0);
+        HybridRuns.decodeRuns(ParquetCodecs.KERNEL32, ours, 0, wPos + 1, ours.length, ours[wPos], n, ourIdx, 0);
         for (int i = 0; i < n; i++) assertEquals(ourIdx[i], pj.readInt(), "parquet-java reading our index " + i);
         byte[] page = Arrays.copyOf(ours, wPos + theirIndices.length);
         System.arraycopy(theirIndices, 0, page, wPos, theirIndices.length);

@@ -1,5 +1,8 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.ParquetFile;
+import io.lanes.workbench.parquet.ParquetPage;
+
 import io.lanes.workbench.check.Allocations;
 import io.lanes.workbench.codec.CorruptDataException;
 import org.apache.parquet.format.ColumnMetaData;

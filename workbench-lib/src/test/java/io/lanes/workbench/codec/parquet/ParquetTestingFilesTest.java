@@ -1,7 +1,10 @@
 package io.lanes.workbench.codec.parquet;
 
+import io.lanes.workbench.parquet.ParquetFile;
+import io.lanes.workbench.parquet.ParquetPage;
+
 import io.lanes.workbench.codec.ByteArrays;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
 import org.apache.parquet.bytes.ByteBufferInputStream;

@@ -1,6 +1,8 @@
 package io.lanes.workbench.codec.parquet;
 
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.parquet.Leb128;
+
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.lanes.workbench.codec.peer;
 import io.lanes.workbench.check.Allocations;
 import io.lanes.workbench.check.Mutator;
 import io.lanes.workbench.codec.Bytes;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import me.lemire.integercompression.BinaryPacking;

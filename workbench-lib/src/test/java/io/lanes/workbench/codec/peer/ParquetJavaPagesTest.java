@@ -1,10 +1,12 @@
 package io.lanes.workbench.codec.peer;
 
+import io.lanes.workbench.parquet.ParquetJavaPages;
+
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
-import io.lanes.workbench.codec.parquet.ParquetPage;
+import io.lanes.workbench.parquet.ParquetPage;
 import org.apache.parquet.column.ParquetProperties;
 import org.junit.jupiter.api.Test;
 

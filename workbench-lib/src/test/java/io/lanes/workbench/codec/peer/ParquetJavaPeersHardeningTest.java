@@ -5,7 +5,7 @@ import io.lanes.workbench.check.FuzzReport;
 import io.lanes.workbench.check.Fuzzer;
 import io.lanes.workbench.check.Tally;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;

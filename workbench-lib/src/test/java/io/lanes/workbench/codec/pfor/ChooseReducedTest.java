@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec.pfor;
 
+import io.lanes.workbench.codec.kernel.PforCostModel;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;

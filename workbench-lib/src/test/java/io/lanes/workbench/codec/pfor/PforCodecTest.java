@@ -1,12 +1,14 @@
 package io.lanes.workbench.codec.pfor;
 
+import io.lanes.workbench.codec.kernel.PforCostModel;
+
 import io.lanes.workbench.codec.Bytes;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
 import io.lanes.workbench.codec.OutputOrder;
-import io.lanes.workbench.codec.fastlanes.FlOrder;
+import io.lanes.workbench.codec.FlOrder;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

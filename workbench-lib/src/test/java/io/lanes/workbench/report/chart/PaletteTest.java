@@ -1,7 +1,7 @@
 package io.lanes.workbench.report.chart;
 
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.CodecRegistry;
+import io.lanes.workbench.codec.registry.CodecRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

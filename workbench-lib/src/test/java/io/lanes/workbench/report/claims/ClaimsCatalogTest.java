@@ -1,5 +1,7 @@
 package io.lanes.workbench.report.claims;
 
+import io.lanes.workbench.study.ClaimsRunner;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.WorkingSet;
@@ -79,12 +81,12 @@ class ClaimsCatalogTest {
         add(t, "b", "c1", 2.0);
         add(t, "a", "c2", 9.0);
         add(t, "b", "c2", 3.0);
-        ClaimsRunner.Verdict v = ClaimsRunner.judge(c, t);
+        Verdict v = ClaimsRunner.judge(c, t);
         assertEquals(Math.sqrt(2.0 * 3.0), v.measured(), 1e-12, "geomean of per-column ratios");
         assertEquals("reproduced", v.verdict());
         assertEquals(2, v.columns());
         Claim strict = new Claim("z", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "", "e");
-        ClaimsRunner.Verdict d = ClaimsRunner.judge(strict, t);
+        Verdict d = ClaimsRunner.judge(strict, t);
         assertEquals("differs", d.verdict());
         assertTrue(d.note().startsWith("-18%"), d.note());
     }
@@ -94,9 +96,9 @@ class ClaimsCatalogTest {
         Claim range = new Claim("r", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 1.6, 2.5, 0.1, "", "e");
         Claim one = new Claim("o", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "", "e");
         Claim absent = new Claim("x", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "avx512f", "e");
-        var chart = ClaimsReport.chart(List.of(new ClaimsRunner.Verdict(range, "reproduced", 2.0, 2, "pass", ""),
-                new ClaimsRunner.Verdict(one, "differs", 1.5, 2, "pass", ""),
-                new ClaimsRunner.Verdict(absent, "not applicable here", Double.NaN, 0, "", "")));
+        var chart = ClaimsReport.chart(List.of(new Verdict(range, "reproduced", 2.0, 2, "pass", ""),
+                new Verdict(one, "differs", 1.5, 2, "pass", ""),
+                new Verdict(absent, "not applicable here", Double.NaN, 0, "", "")));
         var bars = chart.series().getFirst().points();
         assertEquals(List.of("r", "o"), chart.categories(), "the unmeasured claim has no bar");
         assertEquals(1.25, bars.get(0).y(), 1e-12, "measured over the low end of the published range");
@@ -106,7 +108,7 @@ class ClaimsCatalogTest {
         String svg = chart.svg();
         assertEquals(2, svg.split("class=\"wb-cat\"", -1).length - 1, "every bar has its own label");
         assertThrows(IllegalArgumentException.class, () -> ClaimsReport.chart(List.of(
-                new ClaimsRunner.Verdict(absent, "not applicable here", Double.NaN, 0, "", ""))));
+                new Verdict(absent, "not applicable here", Double.NaN, 0, "", ""))));
     }
 
     private static void add(Table t, String codec, String col, double v) {

@@ -1,0 +1,298 @@
+package io.lanes.workbench.codec.kernel;
+
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+import java.util.Arrays;
+
+/**
+ * The PFOR width choice for one vector (1024 values in every layout here): after subtracting the
+ * frame (the vector's minimum), pack every value in {@code b} bits and store each value that needs
+ * more than {@code b} bits as an exception, costing a {@value #POSITION_BITS}-bit position plus the
+ * full value ({@code valueBits} bits). The model picks the {@code b} minimising
+ * {@code n * b + exceptions(b) * (POSITION_BITS + valueBits)}; on a tie it takes the wider {@code b}
+ * (fewer exceptions to patch for the same bytes). Per-vector header bits are the same for every
+ * {@code b} and are left out.
+ *
+ * <p>Works on a histogram of value widths, so one pass over the vector suffices. Pure static
+ * functions: thread-safe, inputs are never modified, and the array versions allocate nothing (the
+ * caller passes the histogram buffer). {@link #chooseReduced(int[], int, int, int, int[], int[])} is
+ * the encoder's fast path to the same choice.
+ */
+public final class PforCostModel {
+    /** Bits of an exception's position: enough to address any value of a vector of up to 65,536. */
+    public static final int POSITION_BITS = 16;
+    /** Largest vector the position field can address. */
+    public static final int MAX_VECTOR = 1 << POSITION_BITS;
+    /** Widths below the widest that {@code chooseReduced} counts with vector compares before it needs a full histogram. */
+    private static final int TOP_WIDTHS = 8;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
+
+    private PforCostModel() {
+    }
+
+    /**
+     * The chosen width, how many values become exceptions at that width, and the vector's payload
+     * bits (packed values plus exceptions).
+     */
+    public record Choice(int width, int exceptions, long bits) {
+    }
+
+    /**
+     * Chooses the width from a histogram in which {@code histogram[k]} counts the values that need
+     * exactly {@code k} bits above the frame, {@code k = 0..valueBits}. An empty vector gets width 0.
+     *
+     * @throws IllegalArgumentException if {@code valueBits} is not 32 or 64, the histogram is shorter
+     *                                  than {@code valueBits + 1}, a count is negative, or the counts
+     *                                  add up to more than {@link #MAX_VECTOR}
+     */
+    public static Choice choose(int[] histogram, int valueBits) {
+        if (valueBits != 32 && valueBits != 64) throw new IllegalArgumentException("valueBits " + valueBits + " is not 32 or 64");
+        if (histogram.length < valueBits + 1) {
+            throw new IllegalArgumentException("histogram has " + histogram.length + " entries, needs " + (valueBits + 1));
+        }
+        long n = 0;
+        for (int k = 0; k <= valueBits; k++) {
+            if (histogram[k] < 0) throw new IllegalArgumentException("histogram[" + k + "] is negative");
+            n += histogram[k];
+        }
+        if (n > MAX_VECTOR) throw new IllegalArgumentException(n + " values exceed the " + MAX_VECTOR + " a position can address");
+        if (n == 0) return new Choice(0, 0, 0);
+        long exceptionBits = POSITION_BITS + valueBits;
+        // Walk b downwards: exceptions(b) = values needing more than b bits, accumulated from the top.
+        int bestWidth = valueBits;
+        int bestExceptions = 0;
+        long bestBits = n * valueBits;
+        int above = 0;
+        for (int b = valueBits - 1; b >= 0; b--) {
+            above += histogram[b + 1];
+            long bits = n * b + above * exceptionBits;
+            if (bits < bestBits) {
+                bestBits = bits;
+                bestWidth = b;
+                bestExceptions = above;
+            }
+        }
+        return new Choice(bestWidth, bestExceptions, bestBits);
+    }
+
+    /**
+     * Fills {@code histogram[0..32]} with the widths of {@code values[off, off+n) - frame}, each
+     * difference taken as an unsigned 32-bit number (so any frame at or below the minimum works).
+     */
+    public static void histogram(int[] values, int off, int n, int frame, int[] histogram) {
+        java.util.Arrays.fill(histogram, 0, 33, 0);
+        for (int i = off; i < off + n; i++) histogram[32 - Integer.numberOfLeadingZeros(values[i] - frame)]++;
+    }
+
+    /** As {@link #histogram(int[], int, int, int, int[])} for int64 values: fills {@code histogram[0..64]}. */
+    public static void histogram(long[] values, int off, int n, long frame, int[] histogram) {
+        java.util.Arrays.fill(histogram, 0, 65, 0);
+        for (int i = off; i < off + n; i++) histogram[64 - Long.numberOfLeadingZeros(values[i] - frame)]++;
+    }
+
+    /** A frame and the width choice over it. */
+    public record Framed(long frame, Choice choice) {
+    }
+
+    /**
+     * Frame and width for deltas: the smallest delta, or, when some are negative, the smallest
+     * non-negative one, whichever the model prices lower, each with at most {@code maxExceptions}
+     * exceptions (see {@link #capExceptions}; pass {@code n} for no limit). Sorted data has non-negative deltas but for
+     * a reset or a wrap; above the second frame that one delta is an exception instead of widening
+     * every slot (the differences are unsigned, so a negative delta lands far above). Slots
+     * {@code [0, skip)} stand for values without a predecessor: they are set to the frame, so they
+     * pack as 0. Writes the chosen differences to {@code reduced[0, n)}.
+     *
+     * @param spare     scratch of {@code n} values
+     * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries
+     */
+    public static Framed chooseDeltas(int[] deltas, int n, int skip, int maxExceptions, int[] reduced, int[] spare, int[] histogram) {
+        int min = Integer.MAX_VALUE;
+        int minNonNegative = Integer.MAX_VALUE;
+        for (int i = skip; i < n; i++) {
+            min = Math.min(min, deltas[i]);
+            if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
+        }
+        if (skip == n) min = 0;
+        Arrays.fill(deltas, 0, skip, min);
+        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 32, n, maxExceptions);
+        if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
+        Arrays.fill(deltas, 0, skip, minNonNegative);
+        Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 32, n, maxExceptions);
+        if (d.bits() < c.bits()) {
+            System.arraycopy(spare, 0, reduced, 0, n);
+            return new Framed(minNonNegative, d);
+        }
+        Arrays.fill(deltas, 0, skip, min);
+        return new Framed(min, c);
+    }
+
+    /** The int64 twin of {@link #chooseDeltas(int[], int, int, int, int[], int[], int[])}. */
+    public static Framed chooseDeltas(long[] deltas, int n, int skip, int maxExceptions, long[] reduced, long[] spare, int[] histogram) {
+        long min = Long.MAX_VALUE;
+        long minNonNegative = Long.MAX_VALUE;
+        for (int i = skip; i < n; i++) {
+            min = Math.min(min, deltas[i]);
+            if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
+        }
+        if (skip == n) min = 0;
+        Arrays.fill(deltas, 0, skip, min);
+        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 64, n, maxExceptions);
+        if (min >= 0 || minNonNegative == Long.MAX_VALUE) return new Framed(min, c);
+        Arrays.fill(deltas, 0, skip, minNonNegative);
+        Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 64, n, maxExceptions);
+        if (d.bits() < c.bits()) {
+            System.arraycopy(spare, 0, reduced, 0, n);
+            return new Framed(minNonNegative, d);
+        }
+        Arrays.fill(deltas, 0, skip, min);
+        return new Framed(min, c);
+    }
+
+    /**
+     * The choice with at most {@code maxExceptions} exceptions that costs the fewest bits (on a tie the
+     * wider), given the unconstrained choice {@code c} and the histogram {@code chooseReduced} left:
+     * {@code c} itself when it has few enough. Every width such a choice can take is wider than
+     * {@code c}'s, where that histogram is exact. For a decoder whose cost jumps above some number
+     * of exceptions, so that an encoder can keep every vector on its fast path.
+     *
+     * @throws IllegalArgumentException if {@code maxExceptions} is negative
+     */
+    public static Choice capExceptions(Choice c, int[] histogram, int valueBits, int n, int maxExceptions) {
+        if (maxExceptions < 0) throw new IllegalArgumentException("maxExceptions " + maxExceptions + " is negative");
+        if (c.exceptions() <= maxExceptions) return c;
+        long exceptionBits = POSITION_BITS + valueBits;
+        int bestWidth = valueBits;
+        int bestExceptions = 0;
+        long bestBits = (long) n * valueBits;
+        int above = 0;
+        for (int b = valueBits - 1; b > c.width(); b--) {
+            above += histogram[b + 1];
+            if (above > maxExceptions) break;
+            long bits = (long) n * b + above * exceptionBits;
+            if (bits < bestBits) {
+                bestBits = bits;
+                bestWidth = b;
+                bestExceptions = above;
+            }
+        }
+        return new Choice(bestWidth, bestExceptions, bestBits);
+    }
+
+    /** Entries of the scratch histogram {@code chooseReduced} needs for {@code valueBits}-bit values. */
+    public static int scratchLength(int valueBits) {
+        return valueBits + 1 + TOP_WIDTHS;
+    }
+
+    /**
+     * The encoder's fast path: writes {@code values[off, off+n) - frame} to {@code reduced[0, n)} and
+     * returns exactly {@code choose(histogram(values, off, n, frame, h), 32)}, counted with vector
+     * compares in windows of {@value #TOP_WIDTHS} widths from the widest down. Below a window, a
+     * masked OR finds the next width any value has, so empty widths cost nothing; and once even the
+     * exceptions above a window's lowest width cost at least the best choice so far, no narrower
+     * width can win (on a tie the model keeps the wider one) and the walk stops.
+     *
+     * @param histogram scratch of at least {@link #scratchLength scratchLength(32)} entries; the histogram the choice came from is left in [0, 33)
+     */
+    public static Choice chooseReduced(int[] values, int off, int n, int frame, int[] reduced, int[] histogram) {
+        int vl = INTS.length();
+        int bound = INTS.loopBound(n);
+        IntVector f = IntVector.broadcast(INTS, frame);
+        IntVector or = IntVector.zero(INTS);
+        for (int i = 0; i < bound; i += vl) {
+            IntVector x = IntVector.fromArray(INTS, values, off + i).sub(f);
+            x.intoArray(reduced, i);
+            or = or.or(x);
+        }
+        int orAll = or.reduceLanes(VectorOperators.OR);
+        for (int i = bound; i < n; i++) orAll |= reduced[i] = values[off + i] - frame;
+        Arrays.fill(histogram, 0, 33, 0);
+        int above = 33; // histogram[above + b - low]: values needing more than b bits, for the window's b
+        int top = 32 - Integer.numberOfLeadingZeros(orAll);
+        int higher = 0; // values above the window
+        IntVector one = IntVector.broadcast(INTS, 1);
+        while (true) {
+            int low = Math.max(0, top - TOP_WIDTHS);
+            for (int b = low; b < top; b++) {
+                int lim = (int) ((1L << b) - 1);
+                IntVector limit = IntVector.broadcast(INTS, lim);
+                IntVector count = IntVector.zero(INTS);
+                for (int i = 0; i < bound; i += vl) count = count.add(one, IntVector.fromArray(INTS, reduced, i).compare(VectorOperators.UGT, limit));
+                int c = count.reduceLanes(VectorOperators.ADD);
+                for (int i = bound; i < n; i++) if (Integer.compareUnsigned(reduced[i], lim) > 0) c++;
+                histogram[above + b - low] = c;
+            }
+            int atLow = top > low ? histogram[above] : higher;
+            for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
+            histogram[low] = n - atLow; // every narrower value, lumped: exact once low is 0
+            Choice c = choose(histogram, 32);
+            if (low == 0 || (long) atLow * (POSITION_BITS + 32) >= c.bits()) return c;
+            // the next window starts at the widest value at or below low
+            int lim = (int) ((1L << low) - 1);
+            IntVector limit = IntVector.broadcast(INTS, lim);
+            IntVector orLow = IntVector.zero(INTS);
+            for (int i = 0; i < bound; i += vl) {
+                IntVector x = IntVector.fromArray(INTS, reduced, i);
+                orLow = orLow.lanewise(VectorOperators.OR, x, x.compare(VectorOperators.ULE, limit));
+            }
+            int o = orLow.reduceLanes(VectorOperators.OR);
+            for (int i = bound; i < n; i++) if (Integer.compareUnsigned(reduced[i], lim) <= 0) o |= reduced[i];
+            histogram[low] = 0;
+            higher = atLow;
+            top = 32 - Integer.numberOfLeadingZeros(o);
+        }
+    }
+
+    /** The int64 twin of {@link #chooseReduced(int[], int, int, int, int[], int[])}; {@code histogram} holds at least {@link #scratchLength scratchLength(64)} entries. */
+    public static Choice chooseReduced(long[] values, int off, int n, long frame, long[] reduced, int[] histogram) {
+        int vl = LONGS.length();
+        int bound = LONGS.loopBound(n);
+        LongVector f = LongVector.broadcast(LONGS, frame);
+        LongVector or = LongVector.zero(LONGS);
+        for (int i = 0; i < bound; i += vl) {
+            LongVector x = LongVector.fromArray(LONGS, values, off + i).sub(f);
+            x.intoArray(reduced, i);
+            or = or.or(x);
+        }
+        long orAll = or.reduceLanes(VectorOperators.OR);
+        for (int i = bound; i < n; i++) orAll |= reduced[i] = values[off + i] - frame;
+        Arrays.fill(histogram, 0, 65, 0);
+        int above = 65;
+        int top = 64 - Long.numberOfLeadingZeros(orAll);
+        int higher = 0;
+        LongVector one = LongVector.broadcast(LONGS, 1);
+        while (true) {
+            int low = Math.max(0, top - TOP_WIDTHS);
+            for (int b = low; b < top; b++) {
+                long lim = (1L << b) - 1;
+                LongVector limit = LongVector.broadcast(LONGS, lim);
+                LongVector count = LongVector.zero(LONGS);
+                for (int i = 0; i < bound; i += vl) count = count.add(one, LongVector.fromArray(LONGS, reduced, i).compare(VectorOperators.UGT, limit));
+                int c = (int) count.reduceLanes(VectorOperators.ADD);
+                for (int i = bound; i < n; i++) if (Long.compareUnsigned(reduced[i], lim) > 0) c++;
+                histogram[above + b - low] = c;
+            }
+            int atLow = top > low ? histogram[above] : higher;
+            for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
+            histogram[low] = n - atLow;
+            Choice c = choose(histogram, 64);
+            if (low == 0 || (long) atLow * (POSITION_BITS + 64) >= c.bits()) return c;
+            long lim = (1L << low) - 1;
+            LongVector limit = LongVector.broadcast(LONGS, lim);
+            LongVector orLow = LongVector.zero(LONGS);
+            for (int i = 0; i < bound; i += vl) {
+                LongVector x = LongVector.fromArray(LONGS, reduced, i);
+                orLow = orLow.lanewise(VectorOperators.OR, x, x.compare(VectorOperators.ULE, limit));
+            }
+            long o = orLow.reduceLanes(VectorOperators.OR);
+            for (int i = bound; i < n; i++) if (Long.compareUnsigned(reduced[i], lim) <= 0) o |= reduced[i];
+            histogram[low] = 0;
+            higher = atLow;
+            top = 64 - Long.numberOfLeadingZeros(o);
+        }
+    }
+}

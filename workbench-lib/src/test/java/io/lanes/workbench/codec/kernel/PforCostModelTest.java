@@ -1,0 +1,104 @@
+package io.lanes.workbench.codec.kernel;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class PforCostModelTest {
+    private static int[] hist(int valueBits, int... widthAndCount) {
+        int[] h = new int[valueBits + 1];
+        for (int i = 0; i < widthAndCount.length; i += 2) h[widthAndCount[i]] += widthAndCount[i + 1];
+        return h;
+    }
+
+    @Test
+    void withoutOutliersTheWidestValueDecides() {
+        PforCostModel.Choice c = PforCostModel.choose(hist(32, 0, 100, 2, 500, 3, 424), 32);
+        assertEquals(3, c.width());
+        assertEquals(0, c.exceptions());
+        assertEquals(3 * 1024, c.bits());
+    }
+
+    @Test
+    void aFewFullWidthOutliersBecomeExceptions() {
+        PforCostModel.Choice c = PforCostModel.choose(hist(32, 4, 1023, 32, 1), 32);
+        assertEquals(4, c.width());
+        assertEquals(1, c.exceptions());
+        assertEquals(4 * 1024 + 16 + 32, c.bits());
+        PforCostModel.Choice c64 = PforCostModel.choose(hist(64, 4, 1023, 64, 1), 64);
+        assertEquals(4 * 1024 + 16 + 64, c64.bits());
+    }
+
+    @Test
+    void breakEvenBetweenExceptionsAndAWiderWidth() {
+        // Width 4 with k 20-bit exceptions costs 4096 + 48k; width 20 costs 20480: the switch is between k = 341 and 342.
+        PforCostModel.Choice below = PforCostModel.choose(hist(32, 4, 1024 - 341, 20, 341), 32);
+        assertEquals(4, below.width());
+        assertEquals(341, below.exceptions());
+        assertEquals(4096 + 341 * 48, below.bits());
+        PforCostModel.Choice above = PforCostModel.choose(hist(32, 4, 1024 - 342, 20, 342), 32);
+        assertEquals(20, above.width());
+        assertEquals(0, above.exceptions());
+    }
+
+    @Test
+    void aCapOnExceptionsTakesTheCheapestWidthWithinIt() {
+        int[] h = hist(32, 3, 900, 5, 100, 9, 24);
+        PforCostModel.Choice free = PforCostModel.choose(h, 32);
+        assertEquals(new PforCostModel.Choice(5, 24, 5 * 1024 + 24 * 48), free);
+        assertEquals(free, PforCostModel.capExceptions(free, h, 32, 1024, 24), "within the cap: unchanged");
+        // widths 5..8 leave the 24 widest values as exceptions: under a cap of 10 only width 9 is left
+        assertEquals(new PforCostModel.Choice(9, 0, 9 * 1024), PforCostModel.capExceptions(free, h, 32, 1024, 10));
+        assertEquals(new PforCostModel.Choice(9, 0, 9 * 1024), PforCostModel.capExceptions(free, h, 32, 1024, 0));
+        int[] outliers = hist(32, 4, 1024 - 341, 20, 341);
+        PforCostModel.Choice many = PforCostModel.choose(outliers, 32);
+        assertEquals(341, many.exceptions());
+        assertEquals(new PforCostModel.Choice(20, 0, 20 * 1024), PforCostModel.capExceptions(many, outliers, 32, 1024, 32));
+        int[] wide = hist(64, 2, 1000, 40, 24);
+        PforCostModel.Choice w = PforCostModel.choose(wide, 64);
+        assertEquals(new PforCostModel.Choice(2, 24, 2 * 1024 + 24 * 80), w);
+        assertEquals(new PforCostModel.Choice(40, 0, 40 * 1024), PforCostModel.capExceptions(w, wide, 64, 1024, 16));
+        assertThrows(IllegalArgumentException.class, () -> PforCostModel.capExceptions(free, h, 32, 1024, -1));
+    }
+
+    @Test
+    void aTiePrefersTheWiderWidth() {
+        // 48 values: width 1 packs 48 bits; width 0 with one 1-bit exception costs 0 + 48 bits.
+        PforCostModel.Choice c = PforCostModel.choose(hist(32, 0, 47, 1, 1), 32);
+        assertEquals(1, c.width());
+        assertEquals(0, c.exceptions());
+        assertEquals(48, c.bits());
+    }
+
+    @Test
+    void emptyAndConstantVectorsPackInZeroBits() {
+        assertEquals(new PforCostModel.Choice(0, 0, 0), PforCostModel.choose(hist(32), 32));
+        assertEquals(new PforCostModel.Choice(0, 0, 0), PforCostModel.choose(hist(64, 0, 1024), 64));
+    }
+
+    @Test
+    void histogramsMeasureDistanceFromTheFrameAsUnsigned() {
+        int[] h = new int[33];
+        PforCostModel.histogram(new int[] {99, 7, 7, 8, 22, Integer.MIN_VALUE, Integer.MAX_VALUE}, 1, 4, 7, h);
+        assertEquals(2, h[0]);
+        assertEquals(1, h[1]);
+        assertEquals(1, h[4]);
+        PforCostModel.histogram(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE}, 0, 2, Integer.MIN_VALUE, h);
+        assertEquals(1, h[0]);
+        assertEquals(1, h[32]);
+        int[] h64 = new int[65];
+        PforCostModel.histogram(new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -1}, 0, 3, Long.MIN_VALUE, h64);
+        assertEquals(1, h64[0]);
+        assertEquals(1, h64[63]);
+        assertEquals(1, h64[64]);
+    }
+
+    @Test
+    void rejectsBadInput() {
+        assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(new int[33], 16));
+        assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(new int[32], 32));
+        assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(hist(32, 1, -1), 32));
+        assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(hist(32, 1, PforCostModel.MAX_VECTOR + 1), 32));
+    }
+}
