@@ -1,8 +1,11 @@
 import io.lanes.workbench.codec.*;
+import io.lanes.workbench.codec.registry.*;
+import io.lanes.workbench.parquet.*;
 import io.lanes.workbench.corpus.*;
 import io.lanes.workbench.measure.*;
 import io.lanes.workbench.results.*;
 import io.lanes.workbench.report.*;
+import io.lanes.workbench.study.*;
 import tech.tablesaw.api.*;
 import io.lanes.workbench.report.chart.*;
 import java.nio.file.*;
