@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
  * last about 1 ms; on a shared machine the median of short samples and the mean of a 500 ms JMH
  * iteration diverge, so compare with short iterations ({@code --iteration-ms 5 --iterations 64
  * --warmup-iterations 100}); at 1 ms, JMH's per-iteration set-up (a new buffer placement, checked)
- * and its iteration bookkeeping cost JMH about 5%. {@code --out} writes a result bundle of the JMH rows.
+ * and its iteration bookkeeping cost JMH a few percent (docs/measurements.md). {@code --out} writes a result bundle of the JMH rows.
  */
 @Command(name = "jmh", mixinStandardHelpOptions = true,
         description = {"Decode medians from JMH forks (codec x column x ladder point); --compare checks them against the in-process harness.",

@@ -14,7 +14,7 @@ import jdk.incubator.vector.VectorSpecies;
 import java.util.Arrays;
 
 /**
- * FastLanes delta over int32 values (seed 001; format in {@link FlDeltaPages}): every 1024-value block
+ * FastLanes delta over int32 values (the Arrow PFOR/FastLanes thread, see docs/sources.md; format in {@link FlDeltaPages}): every 1024-value block
  * is 32 lanes of 32 rows, each lane one delta chain with its own base (anchor), the deltas frame-of-
  * reference coded and bit-packed at one width per block. Lanes are either contiguous runs (FL_ORDER:
  * each lane's chain is 32 consecutive values, so the deltas are exactly the sequential ones) or strided
@@ -336,8 +336,8 @@ public final class FlDeltaCodec32 implements IntCodec {
     /**
      * Adds {@code v} to {@code out[run + from, run + ROWS)}, the tail of one lane's run: masked vector adds
      * over the whole run, so no loop exit depends on where the exception falls. The masks are the bits
-     * of one long (ROWS <= 64), on AVX-512 one mask-register move each: 2.3-2.7 ns an exception here
-     * against 3.2-3.8 for comparing a lane index (at 256 bits the two cost the same).
+     * of one long (ROWS <= 64), on AVX-512 one mask-register move each: cheaper than comparing a lane
+     * index at 512 bits, no dearer at 256 (docs/measurements.md).
      */
     private static void addFrom(int[] out, int run, int from, int v) {
         long tail = -1L << from;

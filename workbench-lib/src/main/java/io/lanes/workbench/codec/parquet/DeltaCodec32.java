@@ -255,7 +255,7 @@ public final class DeltaCodec32 implements SelectiveIntCodec {
                 if (variant == DeltaVariant.VSCAN) last = DeltaVectorScan32.scanInPlace(out, blockStart, inBlock, minDelta, last);
                 // fused: the few blocks it cannot queue (a page's partial last block, one near the page end)
                 // take the scalar sum; a vector scan called that seldom stayed in C1, whose Vector API
-                // code allocates (1,920 bytes a call on a DELTA_BYTE_ARRAY page of one repeated value)
+                // code allocates (docs/measurements.md)
                 else if (variant != DeltaVariant.MINIBLOCK) last = DeltaScan.scalar(out, blockStart, inBlock, minDelta, last); // coalesced, fused
                 deltas -= inBlock;
             }

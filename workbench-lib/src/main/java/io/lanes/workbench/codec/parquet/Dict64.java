@@ -30,10 +30,8 @@ import java.util.Arrays;
  * cursor, grown to the largest page seen, so a decode allocates nothing after warm-up. The default
  * looks indices up with vectors: a register permute when the dictionary fits two registers, else
  * the Vector API gather ({@code LongVector.fromArray} with an index map); {@code .scalar-gather}
- * measures what both are worth. Measured at 400 KiB on the project's VM (one bench, six int32
- * columns of 12 to 1,000 distinct values): the permute 2.7-2.8x the scalar lookup, the gather
- * 1.1-1.2x (0.98 on a column of short runs, where fills dominate); int64, four columns, 1.0-1.17x.
- * Fused and two-pass tie there (geomean 1.00 int32, 0.97 int64): at that footprint the index
+ * measures what both are worth (the figures, and the bench line, are in the README's dictionary
+ * paragraph). Decoding run by run and the two-pass reader tie at 400 KiB: at that footprint the index
  * buffer's round trip through L2 costs nothing measurable. The codec is thread-safe; its scratch
  * is per thread.
  */
@@ -45,8 +43,8 @@ public final class Dict64 implements LongCodec {
     private static final VectorSpecies<Integer> INDEX = VectorSpecies.of(int.class, VectorShape.forBitSize(SPECIES.length() * 32));
     /**
      * Dictionaries of at most this many values sit in two vector registers, and a two-table permute
-     * ({@code selectFrom}, {@code vpermi2d}/{@code vpermi2q}) looks up a register of indices at once:
-     * 0.06 ns a value here against 0.5 for a gather from memory, vector or scalar.
+     * ({@code selectFrom}, {@code vpermi2d}/{@code vpermi2q}) looks up a register of indices at once,
+     * an order of magnitude cheaper than a gather from memory, vector or scalar (docs/measurements.md).
      */
     private static final int REGISTER_ENTRIES = 2 * SPECIES.length();
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);

@@ -12,7 +12,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Patched frame of reference over int32 values (seed 001's PFOR; the page format is
+ * Patched frame of reference over int32 values (the PFOR of the Arrow PFOR/FastLanes thread, see docs/sources.md; the page format is
  * {@link PforFormat}'s). Per vector, {@link PforCostModel} picks the width that minimises packed bits
  * plus exceptions over the frame (the minimum); with delta allowed, it prices the vector's differences
  * the same way and takes them when that is smaller. Decode unpacks with the frame added in one pass,
