@@ -50,9 +50,6 @@ import java.util.concurrent.Callable;
                 ""})
 final class BenchCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Mixin
     CodecOptions codecOptions;
     @Mixin
     DatasetOptions columnOptions;
@@ -103,7 +100,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         List<String> codecs = codecOptions.required();
         List<String> datasets = columnOptions.ids;
-        plugins.install();
+        codecOptions.plugins.install();
         List<Arm> arms = Arm.resolve(codecs);
         boolean asWritten = !pages.isEmpty() || writer != null;
         if (!columnNames.isEmpty() && files.isEmpty() && pages.isEmpty()) throw new IllegalArgumentException("--column names columns of --file or --pages");

@@ -29,9 +29,6 @@ import java.util.concurrent.Callable;
                 + "Peer libraries' adapters (peer.*) are checked too; their failures are listed as the peer library's.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Mixin
     CodecOptions codecs;
     @Option(names = "--seed", paramLabel = "S", description = "seed of the random values and mutations (default: ${DEFAULT-VALUE})")
     long seed = Conformance.Settings.DEFAULT.seed();
@@ -46,7 +43,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        codecs.plugins.install();
         Conformance.Settings s = new Conformance.Settings(seed, pages, Conformance.Settings.DEFAULT.decodeLimit(), Duration.ofSeconds(warmUp));
         return check(codecs.matchedOrAll(), s, out, verbose, System.out);
     }

@@ -36,8 +36,7 @@ public final class DatasetOptions {
      * @throws ParameterException when none was given (a usage error, exit 2)
      */
     List<String> required() {
-        if (ids.isEmpty()) throw new ParameterException(mixee.commandLine(), "Missing required option: '--dataset=ID'");
-        return ids;
+        return CodecOptions.required(ids, mixee, "--dataset=ID");
     }
 
     /** The column ids given, or {@code fallback} when none was. */

@@ -35,8 +35,6 @@ final class FuzzCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
     @Mixin
-    PluginOptions plugins;
-    @Mixin
     CodecOptions codecs;
     @Option(names = "--parquet", paramLabel = "FILE", description = "mutate this whole Parquet file and read it through the pages path (bench --pages), repeatable")
     List<Path> parquet = new ArrayList<>();
@@ -56,7 +54,7 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        codecs.plugins.install();
         Fuzzer.Settings s = new Fuzzer.Settings(seed, pages, duration("--time", time), duration("--hang-after", hangAfter), out);
         List<Path> files = new ArrayList<>(parquet);
         if (parquetSuite) files.addAll(suite());

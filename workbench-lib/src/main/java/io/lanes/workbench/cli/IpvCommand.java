@@ -32,9 +32,6 @@ import java.util.concurrent.Callable;
                 "--codec and --dataset are required."})
 public final class IpvCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Mixin
     CodecOptions codecOptions;
 
     @Mixin
@@ -53,7 +50,7 @@ public final class IpvCommand implements Callable<Integer> {
     public Integer call() {
         List<String> codecs = codecOptions.required();
         List<String> datasets = columnOptions.required();
-        plugins.install();
+        codecOptions.plugins.install();
         PrintWriter out = spec.commandLine().getOut();
         List<IpvRequest> requests = requests(codecs, datasets);
         InstructionsPerValue.Detection d = InstructionsPerValue.detect(new CallgrindCounter(valgrind));

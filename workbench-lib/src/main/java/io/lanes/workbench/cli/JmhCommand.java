@@ -41,9 +41,6 @@ import java.util.concurrent.Callable;
                 "--codec and --dataset are required."})
 public final class JmhCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Mixin
     CodecOptions codecOptions;
 
     @Mixin
@@ -80,7 +77,7 @@ public final class JmhCommand implements Callable<Integer> {
     public Integer call() {
         List<String> patterns = codecOptions.required();
         List<String> datasets = columnOptions.required();
-        plugins.install();
+        codecOptions.plugins.install();
         List<String> codecs = Arm.resolve(patterns).stream().map(Arm::name).toList();
         PrintWriter pw = spec.commandLine().getOut();
         List<WorkingSet> points = WorkingSet.parseList(columnOptions.ladder());

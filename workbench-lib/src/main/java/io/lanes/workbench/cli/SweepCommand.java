@@ -33,9 +33,6 @@ import java.util.concurrent.Callable;
                 + "Without --codec the JIT legs measure plain and bitpack.seq.scalar; without --dataset, syn.uniform.w12.")
 public final class SweepCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Mixin
     CodecOptions codecOptions;
 
     @Mixin
@@ -60,7 +57,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<String> datasets = columnOptions.or(List.of("syn.uniform.w12"));
-        plugins.install();
+        codecOptions.plugins.install();
         List<String> codecs = Arm.resolve(codecOptions.or(List.of("plain", "bitpack.seq.scalar"))).stream().map(Arm::name).toList();
         PrintWriter pw = spec.commandLine().getOut();
         List<SimdSweep.JitLevel> ls = new ArrayList<>();
