@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
  * written, into a result bundle.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measure codecs on columns across the working-set ladder; writes a result bundle and prints a summary.",
+        description = {"Measure codecs on columns across the working-set ladder; writes a result bundle and prints a summary. --codec is required.",
                 "",
                 "Columns (--dataset, --set, --file) are tiled to each working set and encoded by every codec itself. "
                         + "With --pages or --writer, decoders are timed on pages exactly as a writer wrote them instead: "
@@ -50,12 +50,9 @@ import java.util.concurrent.Callable;
                 ""})
 final class BenchCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Option(names = "--codec", required = true, paramLabel = "NAME|GLOB", description = "codec name or glob, repeatable; 'store-only' adds the wall")
-    List<String> codecs = new ArrayList<>();
-    @Option(names = "--dataset", paramLabel = "ID", description = "column id, repeatable (e.g. syn.uniform.w12)")
-    List<String> datasets = new ArrayList<>();
+    CodecOptions codecOptions;
+    @Mixin
+    DatasetOptions columnOptions;
     @Option(names = "--set", paramLabel = "NAME", description = "named set of columns, repeatable (e.g. quick)")
     List<String> sets = new ArrayList<>();
     @Option(names = "--file", paramLabel = "PATH", description = "a CSV, TSV or Parquet file of your own, repeatable; its --column columns, "
@@ -77,9 +74,6 @@ final class BenchCommand implements Callable<Integer> {
     String delimiter;
     @Option(names = "--nulls", paramLabel = "drop|reject", defaultValue = "reject", description = "nulls in the --file column (default ${DEFAULT-VALUE})")
     String nulls;
-    @Option(names = "--ladder", paramLabel = "SIZES", description = "working sets, comma-separated (default 400KiB); 'column' measures each column whole "
-            + "instead of cutting or tiling it to a footprint; not with --pages or --writer, whose working set is each column's pages")
-    String ladder;
     @Option(names = "--reps", description = "timed repetitions per arm (default: 64, quick and full; a multiple of 64 visits every buffer placement equally)")
     Integer reps;
     @Option(names = "--warmup", paramLabel = "MILLIS", description = "warm-up time per arm and point in ms, after at least the warm-up calls "
@@ -104,7 +98,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        List<String> codecs = codecOptions.required();
+        List<String> datasets = columnOptions.ids;
+        codecOptions.plugins.install();
         List<Arm> arms = Arm.resolve(codecs);
         boolean asWritten = !pages.isEmpty() || writer != null;
         if (!columnNames.isEmpty() && files.isEmpty() && pages.isEmpty()) throw new IllegalArgumentException("--column names columns of --file or --pages");
@@ -130,7 +126,7 @@ final class BenchCommand implements Callable<Integer> {
             study.pages(pageSets(arms, columns));
         } else {
             if (columns.isEmpty()) throw new IllegalArgumentException("no columns: give --dataset ID, --set NAME, --file PATH [--column NAME] or --pages PARQUET");
-            study.columns(columns).ladder(WorkingSet.parseList(ladder == null ? "400KiB" : ladder).stream().map(WorkingSet::label).toList());
+            study.columns(columns).ladder(WorkingSet.parseList(columnOptions.ladder()).stream().map(WorkingSet::label).toList());
             if (ipv) study.ipv();
         }
         Results results = study.run();
@@ -163,7 +159,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Rejects options that do not apply to pages as written, before any column is loaded. */
     private void checkAsWritten(boolean columns) {
-        if (ladder != null) {
+        if (columnOptions.ladderGiven()) {
             throw new IllegalArgumentException("--ladder does not apply to --pages or --writer: the working set is each column's pages as written "
                     + "(every result row gives their input and output bytes)");
         }

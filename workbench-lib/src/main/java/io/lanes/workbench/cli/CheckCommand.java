@@ -3,7 +3,6 @@ package io.lanes.workbench.cli;
 import io.lanes.workbench.check.Conformance;
 import io.lanes.workbench.check.ConformanceReport;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.registry.CodecRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -11,11 +10,8 @@ import picocli.CommandLine.Option;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -33,10 +29,7 @@ import java.util.concurrent.Callable;
                 + "Peer libraries' adapters (peer.*) are checked too; their failures are listed as the peer library's.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
-
-    @Option(names = "--codec", paramLabel = "NAME|GLOB", description = "codecs to check by name or glob, repeatable (default: all, '*')")
-    List<String> codecs = new ArrayList<>();
+    CodecOptions codecs;
     @Option(names = "--seed", paramLabel = "S", description = "seed of the random values and mutations (default: ${DEFAULT-VALUE})")
     long seed = Conformance.Settings.DEFAULT.seed();
     @Option(names = "--pages", paramLabel = "N", description = "mutated pages per codec for the fuzz check (default: ${DEFAULT-VALUE})")
@@ -50,11 +43,9 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        codecs.plugins.install();
         Conformance.Settings s = new Conformance.Settings(seed, pages, Conformance.Settings.DEFAULT.decodeLimit(), Duration.ofSeconds(warmUp));
-        Set<Codec> chosen = new LinkedHashSet<>();
-        for (String g : codecs.isEmpty() ? List.of("*") : codecs) chosen.addAll(CodecRegistry.match(g));
-        return check(List.copyOf(chosen), s, out, verbose, System.out);
+        return check(codecs.matchedOrAll(), s, out, verbose, System.out);
     }
 
     /**

@@ -4,7 +4,6 @@ import io.lanes.workbench.check.FuzzReport;
 import io.lanes.workbench.check.Fuzzer;
 import io.lanes.workbench.check.ParquetFuzzer;
 import io.lanes.workbench.codec.Codec;
-import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.corpus.CorpusException;
 import io.lanes.workbench.corpus.DuckWritten;
 import io.lanes.workbench.corpus.Locations;
@@ -17,9 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,9 +35,7 @@ final class FuzzCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
     @Mixin
-    PluginOptions plugins;
-    @Option(names = "--codec", paramLabel = "GLOB", description = "codecs to fuzz by name or glob, repeatable; '*' for all (default: all, unless --parquet is given)")
-    List<String> codecs = new ArrayList<>();
+    CodecOptions codecs;
     @Option(names = "--parquet", paramLabel = "FILE", description = "mutate this whole Parquet file and read it through the pages path (bench --pages), repeatable")
     List<Path> parquet = new ArrayList<>();
     @Option(names = "--parquet-suite", description = "mutate the committed parquet-testing files (datasets/parquet-testing) and four files DuckDB writes "
@@ -59,7 +54,7 @@ final class FuzzCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        codecs.plugins.install();
         Fuzzer.Settings s = new Fuzzer.Settings(seed, pages, duration("--time", time), duration("--hang-after", hangAfter), out);
         List<Path> files = new ArrayList<>(parquet);
         if (parquetSuite) files.addAll(suite());
@@ -96,11 +91,10 @@ final class FuzzCommand implements Callable<Integer> {
     /** Runs the fuzzers and prints their reports; true when no defect of the project's own shows. */
     private boolean run(Fuzzer.Settings s, List<Path> files) {
         List<FuzzReport> reports = new ArrayList<>();
-        if (!codecs.isEmpty() || files.isEmpty()) {
-            Set<Codec> chosen = new LinkedHashSet<>();
-            for (String g : codecs.isEmpty() ? List.of("*") : codecs) chosen.addAll(CodecRegistry.match(g));
+        if (!codecs.patterns.isEmpty() || files.isEmpty()) {
+            List<Codec> chosen = codecs.matchedOrAll();
             System.out.println("fuzzing " + chosen.size() + " codecs, " + pages + " mutated pages each, seed " + seed);
-            reports.add(Fuzzer.run(List.copyOf(chosen), s, System.out::println));
+            reports.add(Fuzzer.run(chosen, s, System.out::println));
         }
         if (!files.isEmpty()) {
             System.out.println("fuzzing " + files.size() + " Parquet files, " + pages + " mutated copies each, seed " + seed);

@@ -28,16 +28,14 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "ipv", mixinStandardHelpOptions = true,
         description = {"Counts decode instructions per value: perf_event_open where a PMU exists, else valgrind callgrind in a child JVM.",
-                "Every figure names its backend (exact-hw or emulated), tool, JDK and the CPU features the JIT used."})
+                "Every figure names its backend (exact-hw or emulated), tool, JDK and the CPU features the JIT used.",
+                "--codec and --dataset are required."})
 public final class IpvCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
+    CodecOptions codecOptions;
 
-    @Option(names = "--codec", required = true, paramLabel = "NAME", description = "codec name or glob, or store-only (repeatable)")
-    List<String> codecs;
-
-    @Option(names = "--dataset", required = true, paramLabel = "ID", description = "column id, e.g. syn.uniform.w12 (repeatable)")
-    List<String> datasets;
+    @Mixin
+    DatasetOptions columnOptions;
 
     @Option(names = "--values", paramLabel = "N", description = "values per decode call (default: the column's size)")
     Integer values;
@@ -50,9 +48,11 @@ public final class IpvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        List<String> codecs = codecOptions.required();
+        List<String> datasets = columnOptions.required();
+        codecOptions.plugins.install();
         PrintWriter out = spec.commandLine().getOut();
-        List<IpvRequest> requests = requests();
+        List<IpvRequest> requests = requests(codecs, datasets);
         InstructionsPerValue.Detection d = InstructionsPerValue.detect(new CallgrindCounter(valgrind));
         for (IpvProbe p : d.probes()) out.println(p.line());
         if (!d.available()) {
@@ -70,7 +70,7 @@ public final class IpvCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<IpvRequest> requests() {
+    private List<IpvRequest> requests(List<String> codecs, List<String> datasets) {
         List<IpvRequest> out = new ArrayList<>();
         for (String ds : datasets) {
             Column col = Datasets.load(ds);

@@ -33,23 +33,18 @@ import java.util.concurrent.Callable;
  * last about 1 ms; on a shared machine the median of short samples and the mean of a 500 ms JMH
  * iteration diverge, so compare with short iterations ({@code --iteration-ms 5 --iterations 64
  * --warmup-iterations 100}); at 1 ms, JMH's per-iteration set-up (a new buffer placement, checked)
- * and its iteration bookkeeping cost JMH about 5%. {@code --out} writes a result bundle of the JMH rows.
+ * and its iteration bookkeeping cost JMH a few percent (docs/measurements.md). {@code --out} writes a result bundle of the JMH rows.
  */
 @Command(name = "jmh", mixinStandardHelpOptions = true,
         description = {"Decode medians from JMH forks (codec x column x ladder point); --compare checks them against the in-process harness.",
-                "The harness samples ~1 ms; for --compare on a shared machine use --iteration-ms 5 --iterations 64 --warmup-iterations 100."})
+                "The harness samples ~1 ms; for --compare on a shared machine use --iteration-ms 5 --iterations 64 --warmup-iterations 100.",
+                "--codec and --dataset are required."})
 public final class JmhCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
+    CodecOptions codecOptions;
 
-    @Option(names = "--codec", required = true, paramLabel = "NAME", description = "codec name or store-only (repeatable)")
-    List<String> codecs;
-
-    @Option(names = "--dataset", required = true, paramLabel = "ID", description = "column id (repeatable)")
-    List<String> datasets;
-
-    @Option(names = "--ladder", defaultValue = "400KiB", paramLabel = "SIZES", description = "working-set points (default: ${DEFAULT-VALUE})")
-    String ladder;
+    @Mixin
+    DatasetOptions columnOptions;
 
     @Option(names = "--forks", defaultValue = "1", description = "forked JVMs per benchmark (default: ${DEFAULT-VALUE})")
     int forks;
@@ -80,9 +75,12 @@ public final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        List<String> patterns = codecOptions.required();
+        List<String> datasets = columnOptions.required();
+        codecOptions.plugins.install();
+        List<String> codecs = Arm.resolve(patterns).stream().map(Arm::name).toList();
         PrintWriter pw = spec.commandLine().getOut();
-        List<WorkingSet> points = WorkingSet.parseList(ladder);
+        List<WorkingSet> points = WorkingSet.parseList(columnOptions.ladder());
         JmhBridge.Settings s = new JmhBridge.Settings(codecs, datasets, points, forks, warmup, iterations, Duration.ofMillis(iterationMs));
         pw.println("JMH: " + codecs.size() + " codec(s) x " + datasets.size() + " column(s) x " + points.size() + " point(s), "
                 + forks + " fork(s), " + warmup + "+" + iterations + " iterations of " + iterationMs + " ms");

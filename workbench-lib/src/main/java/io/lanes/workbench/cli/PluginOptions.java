@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code --plugin JAR}, mixed into every command that names codecs ({@code @Mixin PluginOptions
- * plugins;}, then {@link #install()} first in {@code call()}), so a user's codecs resolve beside the
- * built-ins, in child JVMs too. One instance per parsed command line; not thread-safe.
+ * {@code --plugin JAR}, mixed into every command that names codecs (through {@link CodecOptions},
+ * or alone in {@code codecs}; {@link #install()} first in {@code call()}), so a user's codecs
+ * resolve beside the built-ins, in child JVMs too. One instance per parsed command line; not thread-safe.
  */
 public final class PluginOptions {
     @Option(names = "--plugin", paramLabel = "JAR", description = "a jar of your codecs (a CodecProvider service), repeatable; "

@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Measurement;
 import io.lanes.workbench.measure.ValidityGate;
@@ -28,19 +29,14 @@ import java.util.concurrent.Callable;
  * whose rows are named {@code ARM@LEG}.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Register-width sweep: Vector API species in-process and JIT levels (-XX:UseAVX, -XX:MaxVectorSize) in child JVMs.")
+        description = "Register-width sweep: Vector API species in-process and JIT levels (-XX:UseAVX, -XX:MaxVectorSize) in child JVMs. "
+                + "Without --codec the JIT legs measure plain and bitpack.seq.scalar; without --dataset, syn.uniform.w12.")
 public final class SweepCommand implements Callable<Integer> {
     @Mixin
-    PluginOptions plugins;
+    CodecOptions codecOptions;
 
-    @Option(names = "--codec", paramLabel = "NAME", description = "codecs the JIT legs measure (repeatable; default: plain, bitpack.seq.scalar)")
-    List<String> codecs = new ArrayList<>(List.of("plain", "bitpack.seq.scalar"));
-
-    @Option(names = "--dataset", paramLabel = "ID", description = "columns (repeatable; default: syn.uniform.w12)")
-    List<String> datasets = new ArrayList<>(List.of("syn.uniform.w12"));
-
-    @Option(names = "--ladder", paramLabel = "SIZES", defaultValue = "400KiB", description = "working-set points (default: ${DEFAULT-VALUE})")
-    String ladder;
+    @Mixin
+    DatasetOptions columnOptions;
 
     @Option(names = "--reps", defaultValue = "9", description = "timed repetitions per arm (default: ${DEFAULT-VALUE})")
     int reps;
@@ -60,11 +56,13 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        plugins.install();
+        List<String> datasets = columnOptions.or(List.of("syn.uniform.w12"));
+        codecOptions.plugins.install();
+        List<String> codecs = Arm.resolve(codecOptions.or(List.of("plain", "bitpack.seq.scalar"))).stream().map(Arm::name).toList();
         PrintWriter pw = spec.commandLine().getOut();
         List<SimdSweep.JitLevel> ls = new ArrayList<>();
         if (!levels.equals("none")) for (String l : levels.split(",")) ls.add(SimdSweep.JitLevel.parse(l));
-        List<WorkingSet> points = WorkingSet.parseList(ladder);
+        List<WorkingSet> points = WorkingSet.parseList(columnOptions.ladder());
         SimdSweep.Settings s = new SimdSweep.Settings(codecs, datasets, points, reps, !noSpecies, ls);
         SimdSweep.Result r = SimdSweep.run(s, line -> {
             pw.println(line);

@@ -217,7 +217,7 @@ public final class Harness {
             int samples = reps;
             for (int pass = 1; pass < Config.MAX_REPS_FACTOR && !ties(dec[control], dec[twin]) && System.nanoTime() < extendBy; pass++) {
                 for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOf(dec[i], samples + reps);
-                // each added pass on freshly allocated buffers: on real columns the pair stayed 2-6% apart
+                // each added pass on freshly allocated buffers: on real columns the pair stayed apart
                 // pass after pass in its first buffers (where an array lands in physical memory sets its
                 // cache conflicts, and no placement within it moves that), so more passes in the same
                 // buffers only repeated the offset; new buffers make it a draw that averages out
@@ -229,8 +229,8 @@ public final class Harness {
                 long jitBefore = watch ? JitQueue.compiledMillis() : 0;
                 timePass(ps, calls, dec, samples, samples + reps, where);
                 if (watch && (JitQueue.compiledMillis() != jitBefore || JitQueue.busy())) {
-                    // the code changed during this pass (a kernel compiled late: an arm ran 5x slower for
-                    // five passes on a real column); the samples before it timed older code, keep this one
+                    // the code changed during this pass (a kernel compiled late and an arm ran several
+                    // times slower for a few passes on a real column); the samples before it timed older code, keep this one
                     for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOfRange(dec[i], samples, samples + reps);
                     samples = reps;
                 } else {
@@ -280,7 +280,7 @@ public final class Harness {
      * rows (k of them for even k, 2k for odd) put every arm first equally often and after every
      * other arm equally often. An arm runs after another's footprint in the caches; with the plain
      * rotation (A B C, B C A, ...) an arm always followed the same neighbour, which made the control
-     * twin a steady 2-6% slower than its arm on real columns, whatever the repetitions.
+     * twin steadily slower than its arm on real columns, whatever the repetitions (docs/measurements.md).
      */
     static int[] williamsRow(int k, int r) {
         if (k == 0) return new int[0]; // no arm takes the column: nothing to order

@@ -35,7 +35,7 @@ public final class Suite {
                                 "peer.jfp.vectorbinarypacking"),
                         "uniform", oneWs, List.of(SPEED_BY_WIDTH)),
                 new SuiteStudy("layout-ladder", "Layouts across the working-set ladder",
-                        "Sequential, interleaved and FL_ORDER unpacking over footprints from L1 to memory (seed 001: the grid's advantage "
+                        "Sequential, interleaved and FL_ORDER unpacking over footprints from L1 to memory (the Arrow PFOR/FastLanes thread, see docs/sources.md: the grid's advantage "
                                 + "is large at 16 KiB and gone by 1.5 MiB): a compute advantage shows while the output stays in cache and fades "
                                 + "once stores are the limit.",
                         List.of("store-only", "bitpack.seq.vector", "fastlanes.unpack.interleaved", "fastlanes.unpack.transposed",

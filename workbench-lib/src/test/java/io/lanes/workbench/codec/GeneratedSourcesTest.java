@@ -102,14 +102,26 @@ class GeneratedSourcesTest {
 
     @Test
     void aTwinTemplateFillsEveryPlaceholderPerTypeAndNamesAnUnknownOne() {
-        String t = "class A$bits$ { $type$[] v; $Type$Vector x; $Boxtype$ b; int n = $bytes$ * $lanes$; long m = -1$L$; String s = \"x$suffix$\"; }";
-        assertEquals("class A32 { int[] v; IntVector x; Integer b; int n = 4 * 32; long m = -1; String s = \"x\"; }",
+        String t = "class A$bits$ { $type$[] v; $Type$Vector x; $Boxtype$ b; int n = $bytes$ * $lanes$; long m = -1$L$; String s = \"x$suffix$\"; int c = $cast$3L; }";
+        assertEquals("class A32 { int[] v; IntVector x; Integer b; int n = 4 * 32; long m = -1; String s = \"x\"; int c = (int) 3L; }",
                 dropHeader(TwinGenerator.expand("A.java.template", t, 32)));
-        assertEquals("class A64 { long[] v; LongVector x; Long b; int n = 8 * 16; long m = -1L; String s = \"x64\"; }",
+        assertEquals("class A64 { long[] v; LongVector x; Long b; int n = 8 * 16; long m = -1L; String s = \"x64\"; int c = 3L; }",
                 dropHeader(TwinGenerator.expand("A.java.template", t, 64)));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> TwinGenerator.expand("A.java.template", "x\n$width$", 32));
         assertTrue(e.getMessage().contains("A.java.template line 2") && e.getMessage().contains("$width$"), e.getMessage());
+    }
+
+    @Test
+    void aTwinSectionStaysInItsTwinOnlyAndAnOpenOneIsAnError() {
+        String t = "a\n  $if32$\nint32 only\n  $end$\n$if64$\nint64 only\n$end$\nb";
+        assertEquals("a\nint32 only\nb", dropHeader(TwinGenerator.expand("A.java.template", t, 32)));
+        assertEquals("a\nint64 only\nb", dropHeader(TwinGenerator.expand("A.java.template", t, 64)));
+        IllegalArgumentException open = assertThrows(IllegalArgumentException.class,
+                () -> TwinGenerator.expand("A.java.template", "x\n$if32$\ny", 64));
+        assertTrue(open.getMessage().contains("A.java.template line 2"), open.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TwinGenerator.expand("A.java.template", "$if32$\n$if64$\n$end$", 32));
+        assertThrows(IllegalArgumentException.class, () -> TwinGenerator.expand("A.java.template", "x\n$end$", 32));
     }
 
     private static String dropHeader(String s) {

@@ -25,6 +25,8 @@ public final class SeqVectorAnyWidth32 {
     public static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Byte> B = ByteVector.SPECIES_PREFERRED;
     private static final int L = SPECIES.length();
+    /** Values per chunk: {@link #unpack} takes whole chunks (a chunk is {@code 4*width} bytes). */
+    static final int CHUNK = 32;
     /** Registers per 32-value group. */
     public static final int REGISTERS = 32 / L;
     /** Bytes past a group's data its register loads may read: one register and a word. */
@@ -74,6 +76,11 @@ public final class SeqVectorAnyWidth32 {
     }
 
     private SeqVectorAnyWidth32() {
+    }
+
+    /** The bit size of {@link #SPECIES}. */
+    static int vectorBits() {
+        return SPECIES.vectorBitSize();
     }
 
     /** The value mask of {@code width} (0..32) in every lane, for {@link #register}. */

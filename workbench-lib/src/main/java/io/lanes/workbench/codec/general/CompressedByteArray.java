@@ -66,9 +66,9 @@ public final class CompressedByteArray implements ByteArrayCodec {
         Bytes.requireEncodeSpace(out.length, outOff, max);
         byte[] raw = new byte[inner.maxEncodedBytes(n, (long) offs[from + n] - offs[from])];
         int rawLen = inner.encode(values, from, n, raw, 0);
-        int c = Compressed32.countBytes(raw, 0);
-        int p = Compressed32.putCount(n, out, outOff);
-        p = Compressed32.putCount(rawLen - c, out, p);
+        int c = CompressedPage.countBytes(raw, 0);
+        int p = CompressedPage.putCount(n, out, outOff);
+        p = CompressedPage.putCount(rawLen - c, out, p);
         // the compressor may use all the room it is given: give it only the bound, so encode writes nothing past maxEncodedBytes
         return p - outOff + compressor.compress(raw, c, rawLen - c, out, p, outOff + max - p);
     }
@@ -87,10 +87,10 @@ public final class CompressedByteArray implements ByteArrayCodec {
      */
     @Override
     public int decodedLength(byte[] in, int inOff, int inLen) {
-        int n = Compressed32.count(in, inOff, inLen);
-        int c = Compressed32.countBytes(in, inOff);
-        int section = Compressed32.varint(in, inOff, c, inLen, "section bytes");
-        int h = c + Compressed32.countBytes(in, inOff + c);
+        int n = CompressedPage.count(in, inOff, inLen);
+        int c = CompressedPage.countBytes(in, inOff);
+        int section = CompressedPage.varint(in, inOff, c, inLen, "section bytes");
+        int h = c + CompressedPage.countBytes(in, inOff + c);
         if ((long) c + section > Integer.MAX_VALUE - 16) throw new CorruptDataException("section bytes", c, section + " bytes and the count's " + c + " exceed an array");
         if (inner.maxDecodedLength(c + section) < n) {
             throw new CorruptDataException("value count", 0, n + " values cannot fit a section of " + section + " bytes");
@@ -112,9 +112,9 @@ public final class CompressedByteArray implements ByteArrayCodec {
         @Override
         public int decode(byte[] in, int inOff, int inLen, ByteArrays out) {
             int n = decodedLength(in, inOff, inLen);
-            int c = Compressed32.countBytes(in, inOff);
-            int section = Compressed32.varint(in, inOff, c, inLen, "section bytes");
-            int h = c + Compressed32.countBytes(in, inOff + c);
+            int c = CompressedPage.countBytes(in, inOff);
+            int section = CompressedPage.varint(in, inOff, c, inLen, "section bytes");
+            int h = c + CompressedPage.countBytes(in, inOff + c);
             // decodedLength bounded the section by the frame's bytes, so the frame's bytes bound this array
             if (raw.length < c + section) raw = new byte[c + section];
             System.arraycopy(in, inOff, raw, 0, c); // the count, said once in the page

@@ -82,8 +82,8 @@ public final class NativeKernels {
 
     static List<String> command(String cc, int bits) {
         List<String> cmd = new ArrayList<>(List.of(cc));
-        // -O3 scalarises the int32 flat kernel's tile arrays (at -O2 they live on the stack, 4x slower);
-        // the int64 library has no such arrays and builds in 10 s at -O2 rather than a minute at -O3
+        // -O3 scalarises the int32 flat kernel's tile arrays (at -O2 they live on the stack);
+        // the int64 library has no such arrays and builds far faster at -O2 (figures: docs/measurements.md)
         cmd.addAll(bits == 32 ? List.of("-O3") : List.of("-O2", "-ftree-vectorize", "-fvect-cost-model=dynamic"));
         cmd.add("-march=native");
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);

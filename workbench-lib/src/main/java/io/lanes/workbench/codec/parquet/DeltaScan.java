@@ -36,7 +36,7 @@ final class DeltaScan {
     private static final LongVector L_IOTA = LongVector.fromArray(L, java.util.stream.LongStream.range(0, LL).toArray(), 0);
 
     /**
-     * A scan pays off only when a register holds four or more values (seed 003: at two lanes one
+     * A scan pays off only when a register holds four or more values (the Arrow DELTA vector-scan thread, see docs/sources.md: at two lanes one
      * doubling step plus the carry costs more than the additions it saves), so below that the
      * vector entry point runs the scalar loop.
      */

@@ -1,7 +1,7 @@
 package io.lanes.workbench.codec.parquet;
 
 /**
- * How a DELTA_BINARY_PACKED decoder walks a block: the variants studies compare (seed 003, and one
+ * How a DELTA_BINARY_PACKED decoder walks a block: the variants studies compare (the Arrow DELTA vector-scan thread, see docs/sources.md, and one
  * step further).
  * All decode the same bytes to the same values; they differ only in how many values one unpack
  * call and one prefix-sum loop cover, and how the prefix sum runs.
@@ -12,7 +12,7 @@ public enum DeltaVariant {
     /** One unpack call per run of equal-width miniblocks in a block, then one scalar prefix sum over the block. */
     COALESCED("coalesced", "one unpack per run of equal-width miniblocks, one scalar prefix sum per block"),
     /**
-     * Coalesced, then the prefix sum in vector registers over the block (seed 003): the frame added
+     * Coalesced, then the prefix sum in vector registers over the block (the Arrow DELTA vector-scan thread): the frame added
      * before a log-step scan, the running total carried from register to register in a vector
      * register (a vector-to-scalar round trip per register is slower than scalar), the part shorter
      * than a register finished one value at a time.

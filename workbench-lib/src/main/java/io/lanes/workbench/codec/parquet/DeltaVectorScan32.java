@@ -175,7 +175,7 @@ final class DeltaVectorScan32 {
      * the tail shorter than a register finished scalar. Returns the last value.
      */
     static int scanInPlace(int[] a, int from, int len, int minDelta, int last) {
-        // below four lanes one doubling step plus the carry costs more than it saves (seed 003)
+        // below four lanes one doubling step plus the carry costs more than it saves (the Arrow DELTA vector-scan thread, see docs/sources.md)
         if (L < 4) return DeltaScan.scalar(a, from, len, minDelta, last);
         int bound = from + I.loopBound(len);
         int i = from;

@@ -77,8 +77,8 @@ final class DictFormat {
     /**
      * Whether any of {@code idx[0, len)}, each in {@code [0, 2^31)}, is {@code dictSize} or more:
      * {@code dictSize - 1 - i} is negative exactly then, so an OR of them has its sign bit set. C2
-     * vectorizes the OR (0.05 ns a value here); a {@code Math.max} reduction it compiled to a chain
-     * costing 0.9 ns a value, five times the unpack.
+     * vectorizes the OR; a {@code Math.max} reduction it compiled to a dependent chain costing more
+     * than the unpack itself (docs/measurements.md).
      */
     static boolean anyOutside(int[] idx, int len, int dictSize) {
         int last = dictSize - 1, bad = 0;

@@ -1,6 +1,7 @@
 package io.lanes.workbench.codec.peer;
 
 import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
@@ -71,13 +72,20 @@ public final class ParquetJavaBss {
         }
     }
 
-    /** {@code peer.parquet.bss}. */
-    public static final class Int32 implements IntCodec {
-        private final ByteStreamSplit32 ours = new ByteStreamSplit32();
+    /**
+     * What the two twins share: names and sizes from our codec of the same layout, the count prefix
+     * before the writer's bytes, and a reader started on the streams after our count check.
+     */
+    private abstract static class Peer implements Codec {
+        private final Codec ours;
+
+        Peer(Codec ours) {
+            this.ours = ours;
+        }
 
         @Override
         public String name() {
-            return "peer.parquet.bss";
+            return "peer." + ours.name();
         }
 
         @Override
@@ -87,12 +95,42 @@ public final class ParquetJavaBss {
 
         @Override
         public String pageFormat() {
-            return "parquet.bss"; // the parquet.bss page layout
+            return ours.name(); // our page layout of the same name
         }
 
         @Override
         public int maxEncodedBytes(int n) {
             return ours.maxEncodedBytes(n);
+        }
+
+        /** Our codec's check of the count prefix against the streams' size; the count. */
+        public abstract int decodedLength(byte[] in, int inOff, int inLen);
+
+        /** Writes the count of {@code n} values and then {@code w}'s bytes at {@code outOff}, closing {@code w}; the bytes written. */
+        final int page(ValuesWriter w, int n, byte[] out, int outOff) {
+            int c = countBytes(out, outOff, n);
+            return c + write(w, out, outOff + c);
+        }
+
+        /**
+         * Checks the page and that {@code n} values fit an output of {@code outLength} at
+         * {@code outOff}, then starts {@code r} on the streams unless the page is empty; the count.
+         */
+        final int start(ValuesReader r, byte[] in, int inOff, int inLen, int outLength, int outOff) {
+            int n = decodedLength(in, inOff, inLen);
+            Bytes.requireOutput(outLength, outOff, n);
+            if (n > 0) init(name(), r, in, section(in, inOff), inOff + inLen, n);
+            return n;
+        }
+    }
+
+    /** {@code peer.parquet.bss}. */
+    public static final class Int32 extends Peer implements IntCodec {
+        private static final ByteStreamSplit32 OURS = new ByteStreamSplit32();
+
+        /** The peer; stateless, its readers are per thread. */
+        public Int32() {
+            super(OURS);
         }
 
         @Override
@@ -100,49 +138,30 @@ public final class ParquetJavaBss {
             Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
             var w = new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(1 << 10, 1 << 20, HeapByteBufferAllocator.getInstance());
             for (int i = 0; i < n; i++) w.writeInteger(values[off + i]);
-            int c = countBytes(out, outOff, n);
-            return c + write(w, out, outOff + c);
+            return page(w, n, out, outOff);
         }
 
         @Override
         public int decodedLength(byte[] in, int inOff, int inLen) {
-            return ours.decodedLength(in, inOff, inLen);
+            return OURS.decodedLength(in, inOff, inLen);
         }
 
         @Override
         public int decode(byte[] in, int inOff, int inLen, int[] out, int outOff) {
-            int n = decodedLength(in, inOff, inLen);
-            Bytes.requireOutput(out.length, outOff, n);
-            if (n == 0) return 0;
             ByteStreamSplitValuesReaderForInteger r = INTS.get();
-            init(name(), r, in, section(in, inOff), inOff + inLen, n);
+            int n = start(r, in, inOff, inLen, out.length, outOff);
             for (int i = 0; i < n; i++) out[outOff + i] = r.readInteger();
             return n;
         }
     }
 
     /** {@code peer.parquet.bss64}. */
-    public static final class Int64 implements LongCodec {
-        private final ByteStreamSplit64 ours = new ByteStreamSplit64();
+    public static final class Int64 extends Peer implements LongCodec {
+        private static final ByteStreamSplit64 OURS = new ByteStreamSplit64();
 
-        @Override
-        public String name() {
-            return "peer.parquet.bss64";
-        }
-
-        @Override
-        public String description() {
-            return DESCRIPTION;
-        }
-
-        @Override
-        public String pageFormat() {
-            return "parquet.bss64"; // the parquet.bss64 page layout
-        }
-
-        @Override
-        public int maxEncodedBytes(int n) {
-            return ours.maxEncodedBytes(n);
+        /** The peer; stateless, its readers are per thread. */
+        public Int64() {
+            super(OURS);
         }
 
         @Override
@@ -150,22 +169,18 @@ public final class ParquetJavaBss {
             Bytes.requireEncodeSpace(out.length, outOff, maxEncodedBytes(n));
             var w = new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(1 << 10, 1 << 20, HeapByteBufferAllocator.getInstance());
             for (int i = 0; i < n; i++) w.writeLong(values[off + i]);
-            int c = countBytes(out, outOff, n);
-            return c + write(w, out, outOff + c);
+            return page(w, n, out, outOff);
         }
 
         @Override
         public int decodedLength(byte[] in, int inOff, int inLen) {
-            return ours.decodedLength(in, inOff, inLen);
+            return OURS.decodedLength(in, inOff, inLen);
         }
 
         @Override
         public int decode(byte[] in, int inOff, int inLen, long[] out, int outOff) {
-            int n = decodedLength(in, inOff, inLen);
-            Bytes.requireOutput(out.length, outOff, n);
-            if (n == 0) return 0;
             ByteStreamSplitValuesReaderForLong r = LONGS.get();
-            init(name(), r, in, section(in, inOff), inOff + inLen, n);
+            int n = start(r, in, inOff, inLen, out.length, outOff);
             for (int i = 0; i < n; i++) out[outOff + i] = r.readLong();
             return n;
         }

@@ -84,8 +84,8 @@ public final class CallgrindCounter implements InstructionCounter {
         }
         try {
             List<String> args = new ArrayList<>();
-            // valgrind runs the JVM ~50x slower and single-threaded: on a loaded 2-core machine one
-            // kernel took over 150 s, so the budget is generous; it only bounds a hung child
+            // valgrind runs the JVM many times slower and single-threaded (docs/measurements.md), so
+            // the budget is generous; it only bounds a hung child
             long budget = 300;
             for (IpvRequest r : requests) {
                 args.add(r.codec());
