@@ -22,9 +22,12 @@ import java.util.stream.Stream;
  * <p>A file is rewritten only when its content changed, so an unchanged generator leaves the
  * compiler's incremental state alone; a file under the output root that no generator writes any more
  * is deleted, so a renamed kernel cannot linger in the build. Fails, naming the file, when two
- * generators write the same path.
+ * generators write the same path or a file exceeds {@link #MAX_FILE_BYTES}.
  */
 public final class GenerateSources {
+    /** The largest generated file allowed, in bytes (IDEs stop assisting above a few MB; generators split classes before this). */
+    static final int MAX_FILE_BYTES = 1 << 20;
+
     private GenerateSources() {
     }
 
@@ -61,13 +64,16 @@ public final class GenerateSources {
 
     /**
      * Every generated file: path relative to the output root, mapped to its content. Throws
-     * {@link IllegalStateException} naming the path when two generators write it.
+     * {@link IllegalStateException} naming the path when two generators write it or it is too large.
      */
     static Map<String, String> all(Path templates) {
         Map<String, String> files = new TreeMap<>();
         for (Map<String, String> part : List.of(KernelGenerator.generate(), FrameKernelGenerator.generate(), TwinGenerator.generate(templates))) {
             for (Map.Entry<String, String> e : part.entrySet()) {
                 if (files.putIfAbsent(e.getKey(), e.getValue()) != null) throw new IllegalStateException(e.getKey() + ": written by two generators");
+                if (e.getValue().length() > MAX_FILE_BYTES) throw new IllegalStateException(String.format(
+                        "%s: %d bytes of generated source, above the %d-byte limit; split the class in its generator",
+                        e.getKey(), e.getValue().length(), MAX_FILE_BYTES));
             }
         }
         return files;

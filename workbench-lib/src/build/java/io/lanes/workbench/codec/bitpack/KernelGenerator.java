@@ -48,10 +48,10 @@ public final class KernelGenerator {
     public static Map<String, String> generate() {
         Map<String, String> files = new TreeMap<>();
         for (Ty t : List.of(Ty.INT, Ty.LONG)) {
-            files.put(BITPACK + "SeqScalar" + t.bits + "Gen.java", seqScalar(t));
+            files.putAll(split(BITPACK + "SeqScalar" + t.bits + "Gen.java", seqScalar(t)));
             for (int vb : VECTOR_BITS) {
-                files.put(BITPACK + "SeqVector" + t.bits + "Gen" + vb + ".java", seqVector(t, vb));
-                files.put(FASTLANES + "Fl" + t.bits + "Gen" + vb + ".java", fastLanes(t, vb));
+                files.putAll(split(BITPACK + "SeqVector" + t.bits + "Gen" + vb + ".java", seqVector(t, vb)));
+                files.putAll(split(FASTLANES + "Fl" + t.bits + "Gen" + vb + ".java", fastLanes(t, vb)));
             }
         }
         return files;

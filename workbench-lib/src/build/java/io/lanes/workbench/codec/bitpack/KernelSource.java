@@ -1,8 +1,13 @@
 package io.lanes.workbench.codec.bitpack;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.IntUnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What both kernel generators ({@link KernelGenerator} and {@code codec.frame.FrameKernelGenerator})
@@ -226,6 +231,100 @@ public final class KernelSource {
             sb.append(c == 0 ? "" : ", ").append(idx);
         }
         return sb.toString();
+    }
+
+    /**
+     * Largest generated file, in characters: a class above it is split by width range ({@link #split}),
+     * so no single source file is a few megabytes for an editor, a diff or a review to open.
+     */
+    public static final int MAX_FILE = 900_000;
+
+    /** A per-width method: {@code <family><width>} or {@code <family><width>_<band>}. */
+    private static final Pattern WIDTH_METHOD = Pattern.compile("^    private static void [a-zA-Z]+?(\\d+)(?:_\\d+)?\\(.*");
+
+    /**
+     * The generated class {@code src} to be written at {@code path}, split where it exceeds
+     * {@link #MAX_FILE}: the per-width methods (named {@code <family><width>[_<band>]}) move, whole widths
+     * at a time in ascending order, into part classes {@code <Class>W<first width>} of the same package,
+     * each under the limit. The class keeps its constants (package-private then), entry points and
+     * width-generic methods and imports each part's methods statically, as each part imports the
+     * class's constants: the same code and calls, only in more files (a static call to another class
+     * of the package compiles and inlines as one within the class).
+     */
+    public static Map<String, String> split(String path, String src) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (src.length() <= MAX_FILE) {
+            out.put(path, src);
+            return out;
+        }
+        String cls = path.substring(path.lastIndexOf('/') + 1, path.length() - ".java".length());
+        String dir = path.substring(0, path.lastIndexOf('/') + 1);
+        String[] lines = src.split("\n", -1);
+        String header = lines[0];
+        String pkg = null;
+        List<String> imports = new ArrayList<>();
+        StringBuilder main = new StringBuilder();
+        TreeMap<Integer, StringBuilder> byWidth = new TreeMap<>();
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i];
+            Matcher m = WIDTH_METHOD.matcher(l);
+            if (m.matches()) {
+                StringBuilder sb = byWidth.computeIfAbsent(Integer.parseInt(m.group(1)), w -> new StringBuilder());
+                sb.append('\n');
+                for (; !lines[i].equals("    }"); i++) sb.append(lines[i].replace("    private static void ", "    static void ")).append('\n');
+                sb.append("    }\n");
+                // drop the blank line written before the method
+                if (main.length() >= 2 && main.charAt(main.length() - 2) == '\n') main.setLength(main.length() - 1);
+                continue;
+            }
+            if (l.startsWith("package ")) pkg = l.substring("package ".length(), l.length() - 1);
+            if (l.startsWith("import ")) imports.add(l);
+            if (l.startsWith("    private static final ")) l = l.replaceFirst("private ", "");
+            main.append(l).append(i == lines.length - 1 ? "" : "\n");
+        }
+        List<String> parts = new ArrayList<>();
+        StringBuilder part = null;
+        int first = -1;
+        int last = -1;
+        for (Map.Entry<Integer, StringBuilder> e : byWidth.entrySet()) {
+            if (part != null && part.length() + e.getValue().length() > MAX_FILE - 4096) {
+                parts.add(part(out, dir, header, pkg, imports, cls, first, last, part));
+                part = null;
+            }
+            if (part == null) {
+                part = new StringBuilder();
+                first = e.getKey();
+            }
+            part.append(e.getValue());
+            last = e.getKey();
+        }
+        if (part != null) parts.add(part(out, dir, header, pkg, imports, cls, first, last, part));
+        String lastImport = imports.get(imports.size() - 1);
+        StringBuilder statics = new StringBuilder(lastImport);
+        for (String p : parts) statics.append("\nimport static ").append(pkg).append('.').append(p).append(".*;");
+        String mainSrc = main.toString().replace(lastImport + "\n", statics + "\n");
+        LinkedHashMap<String, String> all = new LinkedHashMap<>();
+        all.put(path, mainSrc);
+        all.putAll(out);
+        return all;
+    }
+
+    /** Writes one part class of {@link #split} into {@code out}; returns its name. */
+    private static String part(Map<String, String> out, String dir, String header, String pkg, List<String> imports,
+                               String cls, int first, int last, StringBuilder methods) {
+        String name = cls + "W" + first;
+        StringBuilder sb = new StringBuilder(header).append('\n');
+        sb.append("package ").append(pkg).append(";\n\n");
+        for (String i : imports) sb.append(i).append('\n');
+        sb.append("import static ").append(pkg).append('.').append(cls).append(".*;\n\n");
+        sb.append("/** The methods of widths ").append(first).append("..").append(last).append(" of {@link ").append(cls)
+                .append("}, which dispatches to them: a part of a class too big for one file. */\n");
+        sb.append("final class ").append(name).append(" {\n");
+        sb.append("    private ").append(name).append("() {\n    }\n");
+        sb.append(methods);
+        sb.append("}\n");
+        out.put(dir + name + ".java", sb.toString());
+        return name;
     }
 
     /** Hex literal of the lanes whose index has bit {@code st} set. */

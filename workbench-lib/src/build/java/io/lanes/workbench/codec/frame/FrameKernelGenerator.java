@@ -44,8 +44,8 @@ public final class FrameKernelGenerator {
         Map<String, String> files = new TreeMap<>();
         for (Ty t : Ty.values()) {
             for (int vb : VECTOR_BITS) {
-                files.put(FRAME + "SeqFrame" + t.bits + "Gen" + vb + ".java", seqFrame(t, vb));
-                files.put(FASTLANES + "FlFrame" + t.bits + "Gen" + vb + ".java", flFrame(t, vb));
+                files.putAll(split(FRAME + "SeqFrame" + t.bits + "Gen" + vb + ".java", seqFrame(t, vb)));
+                files.putAll(split(FASTLANES + "FlFrame" + t.bits + "Gen" + vb + ".java", flFrame(t, vb)));
             }
         }
         return files;
