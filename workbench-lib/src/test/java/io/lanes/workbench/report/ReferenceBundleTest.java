@@ -18,14 +18,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The policy for the committed reference run (README, "Reference run"): its revision contains
- * every change to the kernels, their generators and the measurement ({@code codec/}, {@code src/build/}
- * and {@code measure/}), it was
+ * every change to the kernels, their generators, the Parquet page reader and the measurement and its
+ * running ({@code codec/}, {@code src/build/}, {@code parquet/}, {@code measure/}, {@code study/}), it was
  * measured from a clean tree, and it carries its claims as claims.csv. A change there without a new
  * reference run fails here.
  */
 class ReferenceBundleTest {
     static final List<String> MEASURED = List.of("workbench-lib/src/main/java/io/lanes/workbench/codec",
-            "workbench-lib/src/main/java/io/lanes/workbench/measure", "workbench-lib/src/build");
+            "workbench-lib/src/main/java/io/lanes/workbench/measure", "workbench-lib/src/main/java/io/lanes/workbench/study",
+            "workbench-lib/src/main/java/io/lanes/workbench/parquet", "workbench-lib/src/build");
 
     @Test
     void theReferenceRunIsNoOlderThanTheLastKernelOrMeasurementChange() throws Exception {
