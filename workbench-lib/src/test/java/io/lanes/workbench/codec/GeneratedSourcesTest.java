@@ -47,9 +47,9 @@ class GeneratedSourcesTest {
 
     static List<Generator> generators() {
         return List.of(
-                new Generator(KernelGenerator.class, KernelGenerator.COMMAND, KernelGenerator::generate),
-                new Generator(FrameKernelGenerator.class, FrameKernelGenerator.COMMAND, FrameKernelGenerator::generate),
-                new Generator(TwinGenerator.class, TwinGenerator.COMMAND, () -> TwinGenerator.generate(TEMPLATES)));
+                new Generator(KernelGenerator.class, GenerateSources.COMMAND, KernelGenerator::generate),
+                new Generator(FrameKernelGenerator.class, GenerateSources.COMMAND, FrameKernelGenerator::generate),
+                new Generator(TwinGenerator.class, GenerateSources.COMMAND, () -> TwinGenerator.generate(TEMPLATES)));
     }
 
     @Test
@@ -61,7 +61,7 @@ class GeneratedSourcesTest {
             Path p = GENERATED.resolve(e.getKey());
             if (!Files.exists(p) || !Files.readString(p).equals(e.getValue())) stale.add(e.getKey());
         }
-        assertTrue(stale.isEmpty(), "generated sources differ from the generators' output: " + stale + "; rebuild with: " + KernelGenerator.COMMAND);
+        assertTrue(stale.isEmpty(), "generated sources differ from the generators' output: " + stale + "; rebuild with: " + GenerateSources.COMMAND);
         try (Stream<Path> walk = Files.walk(GENERATED)) {
             List<String> extra = walk.filter(Files::isRegularFile).map(p -> GENERATED.relativize(p).toString().replace('\\', '/'))
                     .filter(p -> !files.containsKey(p)).toList();

@@ -1,13 +1,14 @@
 package io.lanes.workbench.codec.bitpack;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What both kernel generators ({@link KernelGenerator} and {@code codec.frame.FrameKernelGenerator})
@@ -240,7 +241,7 @@ public final class KernelSource {
     public static final int MAX_FILE = 900_000;
 
     /** A per-width method: {@code <family><width>} or {@code <family><width>_<band>}. */
-    private static final Pattern WIDTH_METHOD = Pattern.compile("^    private static void [a-zA-Z]+?(\\d+)(?:_\\d+)?\\(.*");
+    private static final java.util.regex.Pattern WIDTH_METHOD = java.util.regex.Pattern.compile("^    private static void [a-zA-Z]+?(\\d+)(?:_\\d+)?\\(.*");
 
     /**
      * The generated class {@code src} to be written at {@code path}, split where it exceeds
@@ -332,5 +333,84 @@ public final class KernelSource {
         long m = 0;
         for (int i = 0; i < vl; i++) if ((i & st) != 0) m |= 1L << i;
         return "0x" + Long.toHexString(m);
+    }
+
+    /**
+     * Lane tables of output vector {@code j} of a sequential group at width {@code w}: the group's
+     * first word {@code k0}; per lane the word {@code idx} holding the value's first bit, the right
+     * shift {@code shr} of that bit, and the left shift {@code shl} of the next word where the value
+     * straddles two words (else T-1: the stray bit lands at T-1 >= W and the final mask clears it).
+     */
+    public record Pattern(int k0, int[] idx, int[] shr, int[] shl, boolean straddles) {
+        /** The tables of output vector {@code j} of {@code vl} lanes at width {@code w}. */
+        public static Pattern of(Ty t, int vl, int w, int j) {
+            long bit = (long) j * vl * w;
+            int k0 = (int) (bit / t.bits);
+            int s0 = (int) (bit % t.bits);
+            int[] idx = new int[vl];
+            int[] shr = new int[vl];
+            int[] shl = new int[vl];
+            boolean any = false;
+            for (int e = 0; e < vl; e++) {
+                int b = s0 + e * w;
+                idx[e] = b / t.bits;
+                shr[e] = b % t.bits;
+                boolean st = shr[e] + w > t.bits;
+                shl[e] = st ? t.bits - shr[e] : t.bits - 1;
+                any |= st;
+            }
+            return new Pattern(k0, idx, shr, shl, any);
+        }
+
+        /** Equal keys mean equal lane tables at one width. */
+        public String key() {
+            return Arrays.toString(idx) + Arrays.toString(shr) + (straddles ? Arrays.toString(shl) : "");
+        }
+
+        /** Whether lane e reads word e (no rearrangement needed). */
+        public boolean identity() {
+            for (int e = 0; e < idx.length; e++) if (idx[e] != e) return false;
+            return true;
+        }
+
+        /** Whether no lane shifts its first word. */
+        public boolean noShift() {
+            for (int v : shr) if (v != 0) return false;
+            return true;
+        }
+
+        /** Vector operations this output vector costs, for cutting bands under {@link #BUDGET}. */
+        public int cost() {
+            return 2 + (identity() ? 0 : 1) + (noShift() ? 0 : 1) + 3 + (straddles ? 2 + (identity() ? 0 : 1) + 2 : 0);
+        }
+    }
+
+    /**
+     * The package line and imports of a FastLanes kernel class; {@code shuffles} adds the mask and
+     * shuffle types (a two-source rearrange needs neither).
+     */
+    public static void flImports(Src s, Ty t, boolean shuffles) {
+        s.line("package io.lanes.workbench.codec.kernel;").line("");
+        s.line("import jdk.incubator.vector.ByteVector;");
+        s.line("import jdk.incubator.vector." + t.vec + ";");
+        if (shuffles) s.line("import jdk.incubator.vector.VectorMask;").line("import jdk.incubator.vector.VectorShuffle;");
+        s.line("import jdk.incubator.vector.VectorSpecies;").line("");
+        s.line("import java.util.Arrays;").line("");
+        s.line("import static jdk.incubator.vector.VectorOperators.LSHL;");
+        s.line("import static jdk.incubator.vector.VectorOperators.LSHR;").line("");
+    }
+
+    /**
+     * The body of a width dispatch: {@code switch (width)} with {@code zero} as width 0's arm (null: width
+     * 0 is called like the others; {@code "{}"}: nothing to do), {@code call.apply(w)} as each width's
+     * arm, an {@link IllegalArgumentException} beyond T, then the switch and the method closed.
+     */
+    public static void widthSwitch(Src s, Ty t, String zero, IntFunction<String> call) {
+        s.line("switch (width) {");
+        if ("{}".equals(zero)) s.line("case 0 -> {").line("}");
+        else if (zero != null) s.line("case 0 -> " + zero);
+        for (int w = zero == null ? 0 : 1; w <= t.bits; w++) s.line("case " + w + " -> " + call.apply(w));
+        s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
+        s.line("}").line("}");
     }
 }
