@@ -41,7 +41,10 @@ final class ClaimsCommand implements Callable<Integer> {
         }
         if (chosen.isEmpty()) chosen = all;
         if (list) {
-            for (Claim c : chosen) System.out.printf("%-30s %-9s %s%n", c.id(), c.published(), c.statement());
+            for (Claim c : chosen) {
+                System.out.printf("%-34s %-12s %s%n", c.id(), c.published(), c.statement());
+                System.out.printf("    published on %s%n", c.publishedCondition().describe());
+            }
             return 0;
         }
         Path dir = Runs.newBundleDir("claims-");

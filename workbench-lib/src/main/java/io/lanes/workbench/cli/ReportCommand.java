@@ -62,8 +62,9 @@ final class ReportCommand implements Callable<Integer> {
         List<java.util.function.Consumer<io.lanes.workbench.report.HtmlReport>> extra = new ArrayList<>();
         Path claimsDir = dir.resolve("claims");
         if (Files.isDirectory(claimsDir)) {
-            List<Verdict> vs = ClaimsRunner.judgeStored(ClaimsCatalog.load(), claimsDir, md.path("fingerprint").path("cpu_simd_flags").asText());
-            System.out.println("claims: " + ClaimsFiles.write(dir, vs, new Fingerprint(fingerprint(md))));
+            Fingerprint fp = new Fingerprint(fingerprint(md));
+            List<Verdict> vs = ClaimsRunner.judgeStored(ClaimsCatalog.load(), claimsDir, fp);
+            System.out.println("claims: " + ClaimsFiles.write(dir, vs, fp));
             extra.add(r -> ClaimsReport.section(r, vs));
         }
         return SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies, extra);

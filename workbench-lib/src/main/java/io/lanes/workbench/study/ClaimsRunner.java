@@ -1,6 +1,7 @@
 package io.lanes.workbench.study;
 
 import io.lanes.workbench.report.claims.Claim;
+import io.lanes.workbench.report.claims.Condition;
 import io.lanes.workbench.report.claims.Verdict;
 
 import io.lanes.workbench.corpus.Column;
@@ -10,7 +11,6 @@ import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.Mode;
 import io.lanes.workbench.measure.WorkingSet;
-import io.lanes.workbench.study.Recorder;
 import io.lanes.workbench.results.ResultBundle;
 import tech.tablesaw.api.Table;
 
@@ -26,8 +26,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Measures claims on this machine. Claims sharing a set and working-set point are measured in one
- * harness run (their arms alternating inside every repetition, with the validity gate), each run a
+ * Measures claims on this machine, each under the conditions {@link Condition#toMeasure} gives it
+ * (this machine as it runs, and the published register width where the JVM can be held to it).
+ * Claims sharing a set, working-set point and condition are measured in one harness run (their arms alternating inside every repetition, with the validity gate), each run a
  * result bundle under the output folder; each claim's ratio is then the geomean over the columns
  * both its arms measured. Not thread-safe.
  */
@@ -55,82 +56,123 @@ public final class ClaimsRunner {
         }
     }
 
-    /** Measures every applicable claim and returns one verdict per claim, in catalog order. */
+    /** Measures every applicable claim under each of its conditions; verdicts in catalog order, a claim's conditions native first. */
     public static List<Verdict> run(List<Claim> claims, Mode mode, Path outDir, Consumer<String> log) {
         return run(claims, mode, outDir, log, Datasets::set, Recorder.Options.cli());
     }
 
     /**
      * {@link #run(List, Mode, Path, Consumer)} on columns the caller has already resolved (the
-     * main job resolves every column once, before it measures anything) and with its options.
+     * main job resolves every column once, before it measures anything) and with its options. The
+     * native condition is measured in this JVM; a narrowed one in a child JVM with its flags
+     * ({@link ClaimsChild}). A condition whose measurement fails is reported, with the reason, as
+     * not measured; the others go on.
      *
      * @param columns the columns of a set name, as far as they could be had
      */
     public static List<Verdict> run(List<Claim> claims, Mode mode, Path outDir, Consumer<String> log,
                                     Function<String, List<Column>> columns, Recorder.Options options) {
         requireArms(claims);
-        List<String> cpuFlags = List.of(Fingerprint.capture().get("cpu_simd_flags").split(" "));
         Harness.Config config = mode.config();
-        return judgeAll(claims, cpuFlags, (group, cs) -> {
+        return judgeAll(claims, Fingerprint.capture(), (folder, condition, cs) -> {
             Set<String> armNames = new LinkedHashSet<>();
             for (Claim c : cs) {
                 armNames.add(c.numerator());
                 armNames.add(c.denominator());
             }
-            List<Arm> arms = armNames.stream().map(Arm::named).toList();
             List<Column> cols = columns.apply(cs.get(0).set());
             if (mode == Mode.QUICK && cols.size() > QUICK_COLUMNS) cols = cols.subList(0, QUICK_COLUMNS);
             WorkingSet ws = WorkingSet.parse(cs.get(0).workingSet());
-            Path dir = outDir.resolve(group);
-            log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + ": " + cs.stream().map(Claim::id).toList());
-            Recorder.run("claims", arms, cols, List.of(ws), config, dir, log, options);
+            Path dir = outDir.resolve(folder);
+            log.accept("claims on " + cs.get(0).set() + " at " + ws.label() + " under " + condition.id()
+                    + (condition.jvmFlags().isEmpty() ? "" : " (" + String.join(" ", condition.jvmFlags()) + ")") + ": " + cs.stream().map(Claim::id).toList());
+            if (condition.equals(Condition.NATIVE)) {
+                Recorder.run("claims", armNames.stream().map(Arm::named).toList(), cols, List.of(ws), config, dir, log, options);
+            } else {
+                ClaimsChild.measure(condition, mode, List.copyOf(armNames), cols, ws, dir, log);
+            }
             return ResultBundle.load(dir);
-        });
+        }, log);
     }
 
     /**
      * The verdicts of claims measured before, from the bundles {@link #run} left in {@code claimsDir}
-     * (to render a report again without measuring). A claim whose bundle is missing is not applicable,
-     * saying so.
+     * (to render a report again without measuring). A claim whose bundle is missing is not measured
+     * under that condition, saying so.
      *
-     * @param cpuSimdFlags the measuring machine's SIMD flags (its fingerprint's {@code cpu_simd_flags})
+     * @param fp the measuring machine's fingerprint
      */
-    public static List<Verdict> judgeStored(List<Claim> claims, Path claimsDir, String cpuSimdFlags) {
-        return judgeAll(claims, List.of(cpuSimdFlags.split(" ")), (group, cs) -> {
-            Path dir = claimsDir.resolve(group);
+    public static List<Verdict> judgeStored(List<Claim> claims, Path claimsDir, Fingerprint fp) {
+        return judgeAll(claims, fp, (folder, condition, cs) -> {
+            Path dir = claimsDir.resolve(folder);
             return java.nio.file.Files.isRegularFile(dir.resolve("results.csv")) ? ResultBundle.load(dir) : null;
-        });
+        }, s -> { });
+    }
+
+    /** Measures one group of claims: a bundle folder name, the condition, the claims; {@code null}: not measured. */
+    private interface Measure {
+        Table apply(String folder, Condition condition, List<Claim> claims);
     }
 
     /**
-     * Groups claims by set and working set (a group's folder name, {@code <set>-<ws>}), gets each
-     * group's results from {@code measure} ({@code null}: not measured) and judges every claim.
+     * The bundle folder of a set, working set and condition: {@code <set>-<ws>} for the native
+     * condition, {@code <set>-<ws>@<condition>} for the others.
      */
-    private static List<Verdict> judgeAll(List<Claim> claims, List<String> cpuFlags, java.util.function.BiFunction<String, List<Claim>, Table> measure) {
-        Map<String, Verdict> verdicts = new HashMap<>();
+    static String folder(Claim c, Condition condition) {
+        String point = c.set() + "-" + c.workingSet();
+        return condition.equals(Condition.NATIVE) ? point : point + "@" + condition.id();
+    }
+
+    /**
+     * Groups claims by set, working set and condition, gets each group's results from
+     * {@code measure} and judges every claim under each of its conditions.
+     */
+    private static List<Verdict> judgeAll(List<Claim> claims, Fingerprint fp, Measure measure, Consumer<String> log) {
+        Condition.Machine machine = Condition.Machine.of(fp);
+        List<String> cpuFlags = List.of(fp.get("cpu_simd_flags").split(" "));
         Map<String, List<Claim>> groups = new LinkedHashMap<>();
+        Map<String, Condition> conditionOf = new HashMap<>();
         for (Claim c : claims) {
-            if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) {
-                verdicts.put(c.id(), new Verdict(c, "not applicable here", Double.NaN, 0, "",
-                        "needs CPU feature " + c.requires() + ", which this machine lacks"));
-            } else {
-                groups.computeIfAbsent(c.set() + "-" + c.workingSet(), k -> new ArrayList<>()).add(c);
+            if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) continue;
+            for (Condition k : Condition.toMeasure(c, machine)) {
+                groups.computeIfAbsent(folder(c, k), f -> new ArrayList<>()).add(c);
+                conditionOf.put(folder(c, k), k);
             }
         }
+        Map<String, Table> tables = new HashMap<>();
+        Map<String, String> failures = new HashMap<>();
         for (var g : groups.entrySet()) {
-            Table t = measure.apply(g.getKey(), g.getValue());
-            for (Claim c : g.getValue()) {
-                verdicts.put(c.id(), t == null ? new Verdict(c, "not applicable here", Double.NaN, 0, "", "not measured in this run (no bundle " + g.getKey() + ")")
-                        : judge(c, t));
+            try {
+                tables.put(g.getKey(), measure.apply(g.getKey(), conditionOf.get(g.getKey()), g.getValue()));
+            } catch (RuntimeException e) {
+                log.accept("WARNING: claims " + g.getValue().stream().map(Claim::id).toList() + " not measured under "
+                        + conditionOf.get(g.getKey()).id() + ": " + e.getMessage());
+                failures.put(g.getKey(), e.getMessage());
             }
         }
         List<Verdict> out = new ArrayList<>();
-        for (Claim c : claims) out.add(verdicts.get(c.id()));
+        for (Claim c : claims) {
+            String notEmulated = Condition.notEmulated(c, machine);
+            if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) {
+                out.add(new Verdict(c, Condition.NATIVE, false, "not applicable here", Double.NaN, 0, "",
+                        "needs CPU feature " + c.requires() + ", which this machine lacks", notEmulated));
+                continue;
+            }
+            Condition published = Condition.published(c, machine);
+            for (Condition k : Condition.toMeasure(c, machine)) {
+                String folder = folder(c, k);
+                Table t = tables.get(folder);
+                boolean atPublished = k.equals(published);
+                out.add(t != null ? judge(c, t, k, atPublished, notEmulated)
+                        : new Verdict(c, k, atPublished, "not applicable here", Double.NaN, 0, "", failures.containsKey(folder)
+                        ? "measurement failed: " + failures.get(folder) : "not measured in this run (no bundle " + folder + ")", notEmulated));
+            }
+        }
         return out;
     }
 
-    /** The verdict of one claim from a results table holding both its arms. */
-    public static Verdict judge(Claim c, Table t) {
+    /** The verdict of one claim under one condition from a results table holding both its arms. */
+    public static Verdict judge(Claim c, Table t, Condition condition, boolean atPublished, String notEmulated) {
         String col = c.resultColumn();
         Map<String, Double> num = values(t, c.numerator(), col);
         Map<String, Double> den = values(t, c.denominator(), col);
@@ -145,13 +187,14 @@ public final class ClaimsRunner {
         }
         String gate = String.join(" ", new LinkedHashSet<>(t.stringColumn("gate").asList()));
         if (n == 0) {
-            return new Verdict(c, "not applicable here", Double.NaN, 0, gate,
-                    "no column was measured by both arms (their value types may not match the set)");
+            return new Verdict(c, condition, atPublished, "not applicable here", Double.NaN, 0, gate,
+                    "no column was measured by both arms (their value types may not match the set)", notEmulated);
         }
         double r = Math.exp(logSum / n);
-        if (c.reproduces(r)) return new Verdict(c, "reproduced", r, n, gate, "");
+        if (c.reproduces(r)) return new Verdict(c, condition, atPublished, "reproduced", r, n, gate, "", notEmulated);
         double bound = r < c.low() ? c.low() : c.high();
-        return new Verdict(c, "differs", r, n, gate, String.format(java.util.Locale.ROOT, "%+.0f%% vs published %s", (r / bound - 1) * 100, c.published()));
+        return new Verdict(c, condition, atPublished, "differs", r, n, gate,
+                String.format(java.util.Locale.ROOT, "%+.0f%% vs published %s", (r / bound - 1) * 100, c.published()), notEmulated);
     }
 
     private static Map<String, Double> values(Table t, String codec, String column) {

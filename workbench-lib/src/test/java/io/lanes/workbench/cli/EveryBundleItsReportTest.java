@@ -40,21 +40,23 @@ class EveryBundleItsReportTest {
     }
 
     @Test
-    void claimsCsvHasOneRowPerClaimAndDuckDbTypesItsFiguresAsNumbers(@TempDir Path dir) throws Exception {
+    void claimsCsvHasOneRowPerClaimAndConditionAndDuckDbTypesItsFiguresAsNumbers(@TempDir Path dir) throws Exception {
         var claims = ClaimsCatalog.load();
-        // verdicts judged from no stored bundle: every claim present, none measured, each saying why
-        List<Verdict> vs = ClaimsRunner.judgeStored(claims, dir.resolve("none"), "avx2");
-        Path csv = ClaimsFiles.write(dir, vs, Fingerprint.capture());
+        // verdicts judged from no stored bundle: every claim and condition present, none measured, each saying why
+        Fingerprint fp = Fingerprint.capture();
+        List<Verdict> vs = ClaimsRunner.judgeStored(claims, dir.resolve("none"), fp);
+        Path csv = ClaimsFiles.write(dir, vs, fp);
         assertTrue(Files.isRegularFile(dir.resolve("claims.json")));
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT count(*), any_value(typeof(published_low)), any_value(typeof(tolerance)), any_value(typeof(columns)),"
-                     + " count(*) FILTER (WHERE verdict = 'not applicable here') FROM read_csv_auto('" + csv + "')")) {
+                     + " count(*) FILTER (WHERE verdict = 'not applicable here'), count(DISTINCT id) FROM read_csv_auto('" + csv + "')")) {
             rs.next();
-            assertEquals(claims.size(), rs.getInt(1));
+            assertEquals(vs.size(), rs.getInt(1));
+            assertEquals(claims.size(), rs.getInt(6), "every claim has a row");
             assertEquals("DOUBLE", rs.getString(2));
             assertEquals("DOUBLE", rs.getString(3));
             assertTrue(rs.getString(4).matches("BIGINT|INTEGER"), rs.getString(4));
-            assertEquals(claims.size(), rs.getInt(5));
+            assertEquals(vs.size(), rs.getInt(5));
         }
         assertEquals(ClaimsFiles.COLUMNS, List.of(Files.readAllLines(csv).getFirst().split(",")));
     }

@@ -19,10 +19,13 @@ package io.lanes.workbench.report.claims;
  * @param tolerance    relative tolerance around the range for a verdict of reproduced
  * @param requires     CPU feature the claim needs (e.g. {@code avx512f}), or empty
  * @param explanation  what the Java analog keeps and what differs
+ * @param publishedCondition where the figure was measured, as data
+ * @param toleranceWhy why the tolerance is what it is
  */
 public record Claim(String id, int group, String statement, String source, String publishedOn, String numerator,
                     String denominator, String set, String workingSet, String metric, double low, double high,
-                    double tolerance, String requires, String explanation) {
+                    double tolerance, String requires, String explanation,
+                    PublishedCondition publishedCondition, String toleranceWhy) {
 
     /** The results.csv column a metric reads. */
     public String resultColumn() {

@@ -45,7 +45,8 @@ public final class ClaimsCatalog {
             if (!(low > 0 && high >= low)) throw new IllegalArgumentException("claims catalog: claim " + id + ": needs 0 < low <= high, got " + low + ".." + high);
             Claim claim = new Claim(id, c.path("group").asInt(-1), text(c, "statement", id), text(c, "source", id), text(c, "published_on", id),
                     text(c, "numerator", id), text(c, "denominator", id), text(c, "set", id), text(c, "working_set", id),
-                    text(c, "metric", id), low, high, number(c, "tolerance", id), c.path("requires").asText(""), text(c, "explanation", id));
+                    text(c, "metric", id), low, high, number(c, "tolerance", id), c.path("requires").asText(""), text(c, "explanation", id),
+                    PublishedCondition.parse(c, id), text(c, "tolerance_why", id));
             claim.resultColumn(); // rejects an unknown metric now, not mid-run
             out.add(claim);
         }

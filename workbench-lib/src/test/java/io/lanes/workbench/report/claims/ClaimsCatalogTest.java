@@ -20,6 +20,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ClaimsCatalogTest {
+    private static final String CONDITION = """
+            {"isa": "x86-64", "vector_bits": 256, "simd": "AVX2", "compiler": "GCC -O2", "machine": "not stated",
+             "data": "d", "working_set": "400 KiB"}""";
+    private static final PublishedCondition AVX2 = new PublishedCondition("x86-64", 256, "AVX2", "GCC -O2", "not stated", "d", "400 KiB");
+
+    private static Claim claim(String id, double low, double high, double tolerance, String requires) {
+        return new Claim(id, 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", low, high, tolerance, requires, "e", AVX2, "t");
+    }
+
+    private static Verdict verdict(Claim c, Condition k, String verdict, double measured) {
+        return new Verdict(c, k, false, verdict, measured, 2, "pass", "", "");
+    }
+
     @Test
     void everyClaimNamesArmsSetsAndPointsThatExist() {
         List<Claim> claims = ClaimsCatalog.load();
@@ -44,7 +57,8 @@ class ClaimsCatalogTest {
         String json = """
                 {"claims": [{"id": "x", "group": 1, "statement": "s", "source": "s", "published_on": "p",
                   "numerator": "no.such.codec", "denominator": "plain", "set": "quick", "working_set": "400KiB",
-                  "metric": "decode_speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e"}]}""";
+                  "metric": "decode_speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e", "tolerance_why": "t",
+                  "published_condition": %s}]}""".formatted(CONDITION);
         List<Claim> claims = ClaimsCatalog.parse(new ObjectMapper().readTree(json));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClaimsRunner.requireArms(claims));
         assertTrue(e.getMessage().contains("claim x") && e.getMessage().contains("no.such.codec"), e.getMessage());
@@ -55,7 +69,8 @@ class ClaimsCatalogTest {
         String json = """
                 {"claims": [{"id": "y", "group": 1, "statement": "s", "source": "s", "published_on": "p",
                   "numerator": "plain", "denominator": "plain", "set": "quick", "working_set": "400KiB",
-                  "metric": "speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e"}]}""";
+                  "metric": "speed", "low": 1.5, "high": 2.0, "tolerance": 0.1, "explanation": "e", "tolerance_why": "t",
+                  "published_condition": %s}]}""".formatted(CONDITION);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClaimsCatalog.parse(new ObjectMapper().readTree(json)));
         assertTrue(e.getMessage().contains("claim y") && e.getMessage().contains("speed"), e.getMessage());
     }
@@ -65,7 +80,8 @@ class ClaimsCatalogTest {
         String json = """
                 {"claims": [{"id": "w", "group": 0, "statement": "s", "source": "s", "published_on": "p",
                   "numerator": "plain", "denominator": "plain", "set": "quick", "working_set": "400KiB",
-                  "metric": "decode_speed", "low": 1.063, "high": null, "tolerance": 0.0, "explanation": "e"}]}""";
+                  "metric": "decode_speed", "low": 1.063, "high": null, "tolerance": 0.0, "explanation": "e", "tolerance_why": "t",
+                  "published_condition": %s}]}""".formatted(CONDITION);
         Claim c = ClaimsCatalog.parse(new ObjectMapper().readTree(json)).getFirst();
         assertEquals(">= 1.06x", c.published());
         assertTrue(c.reproduces(1.063) && c.reproduces(2.4));
@@ -74,31 +90,31 @@ class ClaimsCatalogTest {
 
     @Test
     void verdictsFollowTheRangeAndTolerance() {
-        Claim c = new Claim("z", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 1.6, 2.5, 0.1, "", "e");
+        Claim c = claim("z", 1.6, 2.5, 0.1, "");
         Table t = Table.create("r", StringColumn.create("codec"), StringColumn.create("column"), DoubleColumn.create("decode_gib_s"),
                 StringColumn.create("gate"));
         add(t, "a", "c1", 4.0);
         add(t, "b", "c1", 2.0);
         add(t, "a", "c2", 9.0);
         add(t, "b", "c2", 3.0);
-        Verdict v = ClaimsRunner.judge(c, t);
+        Verdict v = ClaimsRunner.judge(c, t, Condition.NATIVE, true, "");
         assertEquals(Math.sqrt(2.0 * 3.0), v.measured(), 1e-12, "geomean of per-column ratios");
         assertEquals("reproduced", v.verdict());
         assertEquals(2, v.columns());
-        Claim strict = new Claim("z", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "", "e");
-        Verdict d = ClaimsRunner.judge(strict, t);
+        Claim strict = claim("z", 3.0, 3.0, 0.05, "");
+        Verdict d = ClaimsRunner.judge(strict, t, Condition.NATIVE, true, "");
         assertEquals("differs", d.verdict());
         assertTrue(d.note().startsWith("-18%"), d.note());
     }
 
     @Test
     void theChartShowsEachMeasuredClaimAgainstItsPublishedRange() {
-        Claim range = new Claim("r", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 1.6, 2.5, 0.1, "", "e");
-        Claim one = new Claim("o", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "", "e");
-        Claim absent = new Claim("x", 1, "s", "s", "p", "a", "b", "quick", "400KiB", "decode_speed", 3.0, 3.0, 0.05, "avx512f", "e");
-        var chart = ClaimsReport.chart(List.of(new Verdict(range, "reproduced", 2.0, 2, "pass", ""),
-                new Verdict(one, "differs", 1.5, 2, "pass", ""),
-                new Verdict(absent, "not applicable here", Double.NaN, 0, "", "")));
+        Claim range = claim("r", 1.6, 2.5, 0.1, "");
+        Claim one = claim("o", 3.0, 3.0, 0.05, "");
+        Claim absent = claim("x", 3.0, 3.0, 0.05, "avx512f");
+        var chart = ClaimsReport.chart(List.of(verdict(range, Condition.NATIVE, "reproduced", 2.0),
+                verdict(one, Condition.NATIVE, "differs", 1.5),
+                verdict(absent, Condition.NATIVE, "not applicable here", Double.NaN)));
         var bars = chart.series().getFirst().points();
         assertEquals(List.of("r", "o"), chart.categories(), "the unmeasured claim has no bar");
         assertEquals(1.25, bars.get(0).y(), 1e-12, "measured over the low end of the published range");
@@ -108,7 +124,7 @@ class ClaimsCatalogTest {
         String svg = chart.svg();
         assertEquals(2, svg.split("class=\"wb-cat\"", -1).length - 1, "every bar has its own label");
         assertThrows(IllegalArgumentException.class, () -> ClaimsReport.chart(List.of(
-                new Verdict(absent, "not applicable here", Double.NaN, 0, "", ""))));
+                verdict(absent, Condition.NATIVE, "not applicable here", Double.NaN))));
     }
 
     private static void add(Table t, String codec, String col, double v) {
