@@ -1,5 +1,6 @@
 package io.lanes.workbench.cli;
 
+import io.lanes.workbench.codec.nativeref.NativeKernels;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
 import io.lanes.workbench.measure.Measurement;
@@ -25,7 +26,8 @@ import java.util.concurrent.Callable;
  * {@code workbench sweep}: register-width sweeps. Vector API species 128/256/512 of a width-generic
  * kernel in this JVM, and codecs in child JVMs at {@code -XX:UseAVX} levels (optionally with
  * {@code -XX:MaxVectorSize}). Widths and levels the CPU lacks, and legs that would duplicate another,
- * are listed as not run. Prints a table of decode GiB/s; {@code --out} also writes a result bundle
+ * are listed as not run; {@code --c-flags} measures every JIT level under each C flag profile of the
+ * native arms (the compiler-flag matrix). Prints a table of decode GiB/s; {@code --out} also writes a result bundle
  * whose rows are named {@code ARM@LEG}.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
@@ -45,6 +47,11 @@ public final class SweepCommand implements Callable<Integer> {
             description = "UseAVX levels for child JVMs, each optionally :MaxVectorSize in bytes; 'none' for no child legs (default: ${DEFAULT-VALUE})")
     String levels;
 
+    @Option(names = "--c-flags", paramLabel = "LIST", split = ",",
+            description = "C flag profiles for the native.* arms, each JIT level measured under every one (the compiler-flag matrix): "
+                    + "release (the default build), O2, O3 (the ISA's baseline, no -march), O2-native, O3-native (-march=native at the leg's width)")
+    List<String> cFlags = new ArrayList<>();
+
     @Option(names = "--no-species", description = "skip the in-process Vector API species legs")
     boolean noSpecies;
 
@@ -63,7 +70,9 @@ public final class SweepCommand implements Callable<Integer> {
         List<SimdSweep.JitLevel> ls = new ArrayList<>();
         if (!levels.equals("none")) for (String l : levels.split(",")) ls.add(SimdSweep.JitLevel.parse(l));
         List<WorkingSet> points = WorkingSet.parseList(columnOptions.ladder());
-        SimdSweep.Settings s = new SimdSweep.Settings(codecs, datasets, points, reps, !noSpecies, ls);
+        List<NativeKernels.CFlags> profiles = cFlags.stream().map(NativeKernels.CFlags::parse).toList();
+        if (!profiles.isEmpty() && ls.isEmpty()) throw new IllegalArgumentException("--c-flags needs JIT levels (--levels): each profile is built in a leg's child JVM");
+        SimdSweep.Settings s = new SimdSweep.Settings(codecs, datasets, points, reps, !noSpecies, ls, profiles);
         SimdSweep.Result r = SimdSweep.run(s, line -> {
             pw.println(line);
             pw.flush();

@@ -36,9 +36,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * under {@code java.io.tmpdir}; the system property {@value #CACHE_PROPERTY} overrides), keyed by a
  * hash of the source, the compiler's version line and the flags. It builds and loads only in a
  * folder the current user owns and nobody else can write ({@link PrivateDir}; else a fresh private
- * temporary folder), and loads a cached library only when its sha256 is the one its build recorded. The flags target this CPU at the
- * vector width the JVM prefers ({@link VectorWidth#preferred()}), so a run under
- * {@code -XX:UseAVX=2} compares against 256-bit C.
+ * temporary folder), and loads a cached library only when its sha256 is the one its build recorded. The flags
+ * ({@link CFlags}, chosen by {@value #FLAGS_PROPERTY}) target this CPU at the vector width the JVM prefers
+ * ({@link VectorWidth#preferred()}), so a run under {@code -XX:UseAVX=2} compares against 256-bit C, unless
+ * the profile leaves {@code -march=native} out.
  * The compiler is {@code $CC}, else {@code cc}.
  *
  * <p>Downcalls are {@linkplain Linker.Option#critical(boolean) critical} with heap access: the C code
@@ -75,23 +76,87 @@ public final class NativeKernels {
         static final Entry FLAT = new Entry(null, "no native flat unpack for int64: fastlanes_unpack.c has the int32 one only");
     }
 
+    /** System property naming the C flag profile the libraries are built with ({@link CFlags}); default {@code release}. */
+    public static final String FLAGS_PROPERTY = "workbench.native.cflags";
+
+    /**
+     * The C flag profiles of the compiler-flag matrix ({@code workbench sweep --c-flags}). With
+     * {@code -march=native} the register width follows the JVM's preferred one (so a child JVM at
+     * {@code -XX:UseAVX=2} compares against 256-bit C); without it, gcc targets the ISA's baseline
+     * (SSE2's 128 bits on x86-64), whatever the JVM prefers.
+     */
+    public enum CFlags {
+        /** The arms' default: {@code -O3} for int32 and {@code -O2 -ftree-vectorize} for int64, {@code -march=native}. */
+        RELEASE("release", null, true),
+        /** {@code -O2}, the ISA's baseline. */
+        O2("O2", "-O2", false),
+        /** {@code -O3}, the ISA's baseline. */
+        O3("O3", "-O3", false),
+        /** {@code -O2 -march=native} at the JVM's width. */
+        O2_NATIVE("O2-native", "-O2", true),
+        /** {@code -O3 -march=native} at the JVM's width. */
+        O3_NATIVE("O3-native", "-O3", true);
+
+        private final String id;
+        private final String level;
+        private final boolean marchNative;
+
+        CFlags(String id, String level, boolean marchNative) {
+            this.id = id;
+            this.level = level;
+            this.marchNative = marchNative;
+        }
+
+        /** The profile's name, as {@value #FLAGS_PROPERTY} and {@code --c-flags} take it. */
+        public String id() {
+            return id;
+        }
+
+        /**
+         * The profile of that name.
+         *
+         * @throws IllegalArgumentException naming the known profiles
+         */
+        public static CFlags parse(String id) {
+            for (CFlags f : values()) if (f.id.equals(id)) return f;
+            throw new IllegalArgumentException("no C flag profile '" + id + "'; known: "
+                    + String.join(", ", Arrays.stream(values()).map(CFlags::id).toList()));
+        }
+
+        /** The profile {@value #FLAGS_PROPERTY} names, else {@link #RELEASE}. */
+        public static CFlags configured() {
+            String p = System.getProperty(FLAGS_PROPERTY);
+            return p == null || p.isBlank() ? RELEASE : parse(p.trim());
+        }
+    }
+
     /** The compiler command and flags the libraries are built with, for result metadata and notes. */
     public static List<String> command(int bits) {
-        return command(compiler(), bits);
+        return command(compiler(), bits, CFlags.configured());
     }
 
     static List<String> command(String cc, int bits) {
+        return command(cc, bits, CFlags.RELEASE);
+    }
+
+    static List<String> command(String cc, int bits, CFlags profile) {
         List<String> cmd = new ArrayList<>(List.of(cc));
-        // -O3 scalarises the int32 flat kernel's tile arrays (at -O2 they live on the stack);
-        // the int64 library has no such arrays and builds far faster at -O2 (figures: docs/measurements.md)
-        cmd.addAll(bits == 32 ? List.of("-O3") : List.of("-O2", "-ftree-vectorize", "-fvect-cost-model=dynamic"));
-        cmd.add("-march=native");
-        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        if (arch.equals("amd64") || arch.equals("x86_64")) {
-            int vector = VectorWidth.preferred();
-            if (vector < 512) cmd.add("-mno-avx512f");
-            if (vector < 256) cmd.add("-mno-avx");
-            cmd.add("-mprefer-vector-width=" + vector);
+        if (profile.level == null) {
+            // -O3 scalarises the int32 flat kernel's tile arrays (at -O2 they live on the stack);
+            // the int64 library has no such arrays and builds far faster at -O2 (figures: docs/measurements.md)
+            cmd.addAll(bits == 32 ? List.of("-O3") : List.of("-O2", "-ftree-vectorize", "-fvect-cost-model=dynamic"));
+        } else {
+            cmd.add(profile.level);
+        }
+        if (profile.marchNative) {
+            cmd.add("-march=native");
+            String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+            if (arch.equals("amd64") || arch.equals("x86_64")) {
+                int vector = VectorWidth.preferred();
+                if (vector < 512) cmd.add("-mno-avx512f");
+                if (vector < 256) cmd.add("-mno-avx");
+                cmd.add("-mprefer-vector-width=" + vector);
+            }
         }
         cmd.addAll(List.of("-DLW_BITS=" + bits, "-shared", "-fPIC"));
         return cmd;
@@ -105,7 +170,7 @@ public final class NativeKernels {
         List<String> cmd = command(32);
         try {
             String version = run(List.of(cmd.get(0), "--version"), "asking the C compiler its version").lines().findFirst().orElse("?");
-            return version + "; int32: " + flags(cmd) + "; int64: " + flags(command(64));
+            return version + "; profile " + CFlags.configured().id() + "; int32: " + flags(cmd) + "; int64: " + flags(command(64));
         } catch (IOException e) {
             return "none: " + e.getMessage();
         } catch (InterruptedException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.OutputOrder;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
+import io.lanes.workbench.codec.nativeref.NativeKernels;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.ChildJvm;
@@ -103,9 +104,11 @@ public final class SimdSweep {
      * @param reps     timed repetitions per arm
      * @param species  whether to run the species legs
      * @param levels   JIT levels for child JVMs (empty: none)
+     * @param cFlags   C flag profiles of the native arms ({@link NativeKernels.CFlags}), each JIT level measured under
+     *                 every one; empty: the configured profile alone
      */
     public record Settings(List<String> codecs, List<String> datasets, List<WorkingSet> ladder, int reps, boolean species,
-                           List<JitLevel> levels) {
+                           List<JitLevel> levels, List<NativeKernels.CFlags> cFlags) {
         Harness.Config harness() {
             return harnessConfig(reps);
         }
@@ -177,9 +180,9 @@ public final class SimdSweep {
 
     private static void jitLegs(Settings s, List<Leg> legs, List<Measurement> ms, Consumer<String> log) {
         Map<String, String> seen = new LinkedHashMap<>();
+        List<NativeKernels.CFlags> profiles = s.cFlags().isEmpty() ? java.util.Collections.singletonList(null) : s.cFlags();
         for (JitLevel level : s.levels()) {
             Effective eff = effective(level);
-            String label = level.label();
             String reason = "";
             if (eff.useAvx() < level.useAvx()) {
                 reason = "the CPU lacks UseAVX=" + level.useAvx() + " (the JVM falls back to UseAVX=" + eff.useAvx() + ")";
@@ -189,15 +192,21 @@ public final class SimdSweep {
             } else if (seen.containsKey(eff.key())) {
                 reason = "same effective settings as " + seen.get(eff.key()) + " (" + eff.describe() + "): a duplicate column";
             }
-            if (!reason.isEmpty()) {
-                legs.add(new Leg(label, level.flags(), eff.describe(), false, reason));
-                log.accept("not run: " + label + ": " + reason);
-                continue;
+            for (NativeKernels.CFlags profile : profiles) {
+                String label = level.label() + (profile == null ? "" : "+" + profile.id());
+                List<String> flags = new ArrayList<>(level.flags());
+                if (profile != null) flags.add("-D" + NativeKernels.FLAGS_PROPERTY + "=" + profile.id());
+                if (!reason.isEmpty()) {
+                    legs.add(new Leg(label, flags, eff.describe(), false, reason));
+                    log.accept("not run: " + label + ": " + reason);
+                    continue;
+                }
+                log.accept("leg " + label + " in a child JVM (" + String.join(" ", flags) + "; " + eff.describe() + ")");
+                ChildOutput out = child(s, label, flags);
+                ms.addAll(out.measurements());
+                legs.add(new Leg(label, flags, eff.describe() + (profile == null ? "" : "; C: " + out.nativeCompiler()), true, ""));
             }
-            seen.put(eff.key(), label);
-            log.accept("leg " + label + " in a child JVM (" + String.join(" ", level.flags()) + "; " + eff.describe() + ")");
-            ms.addAll(child(s, level));
-            legs.add(new Leg(label, level.flags(), eff.describe(), true, ""));
+            if (reason.isEmpty()) seen.put(eff.key(), level.label());
         }
     }
 
@@ -232,7 +241,11 @@ public final class SimdSweep {
         return IpvProtocol.jitFeatures();
     }
 
-    private static List<Measurement> child(Settings s, JitLevel level) {
+    /** What a leg's child printed: its measurements and how it built the native arms ({@link NativeKernels#describe()}). */
+    private record ChildOutput(List<Measurement> measurements, String nativeCompiler) {
+    }
+
+    private static ChildOutput child(Settings s, String label, List<String> legFlags) {
         List<String> args = new ArrayList<>();
         args.add(Integer.toString(s.reps()));
         args.add(String.join(",", s.ladder().stream().map(WorkingSet::label).toList()));
@@ -241,20 +254,22 @@ public final class SimdSweep {
         arms.add(KERNEL + ".pref");
         arms.add(StoreOnly.NAME);
         args.add(String.join(",", arms));
-        List<String> flags = new ArrayList<>(level.flags());
+        List<String> flags = new ArrayList<>(legFlags);
         flags.add("-Xmx2g");
         ChildJvm.Result r = ChildJvm.run(ChildJvm.command(List.of(), flags, SweepChild.class, args), 900);
-        if (r.exitCode() != 0) throw new IllegalStateException("sweep leg " + level.label() + " failed (exit " + r.exitCode() + "):\n" + r.stderrTail(15));
+        if (r.exitCode() != 0) throw new IllegalStateException("sweep leg " + label + " failed (exit " + r.exitCode() + "):\n" + r.stderrTail(15));
         List<Measurement> out = new ArrayList<>();
+        String nativeCompiler = "not reported";
         for (String line : r.stdout().split("\n")) {
+            if (line.startsWith(SweepChild.NATIVE_PREFIX)) nativeCompiler = line.substring(SweepChild.NATIVE_PREFIX.length());
             if (!line.startsWith(SweepChild.PREFIX)) continue;
             Measurement m = parse(line.substring(SweepChild.PREFIX.length()));
             String base = m.arm().startsWith(KERNEL + ".s") ? KERNEL + ".pref" : m.arm();
-            out.add(new Measurement(base + "@" + level.label(), m.control(), m.columnId(), m.dataset(), m.type(), m.workingSet(),
+            out.add(new Measurement(base + "@" + label, m.control(), m.columnId(), m.dataset(), m.type(), m.workingSet(),
                     m.values(), m.inputBytes(), m.outputBytes(), m.decodeNanos(), m.encodeNanos()));
         }
-        if (out.isEmpty()) throw new IllegalStateException("sweep leg " + level.label() + " printed no measurements:\n" + r.stdout() + r.stderrTail(10));
-        return out;
+        if (out.isEmpty()) throw new IllegalStateException("sweep leg " + label + " printed no measurements:\n" + r.stdout() + r.stderrTail(10));
+        return new ChildOutput(out, nativeCompiler);
     }
 
     static String format(Measurement m) {

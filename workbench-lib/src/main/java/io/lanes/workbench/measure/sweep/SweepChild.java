@@ -1,5 +1,6 @@
 package io.lanes.workbench.measure.sweep;
 
+import io.lanes.workbench.codec.nativeref.NativeKernels;
 import io.lanes.workbench.codec.registry.CodecPlugins;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.Arm;
@@ -14,12 +15,14 @@ import java.util.List;
  * The child JVM of a JIT-level sweep leg ({@link SimdSweep}): installs the parent's plugin jars
  * ({@link CodecPlugins#installFromProperty()}), then measures arms on columns with the
  * harness under the JIT flags it was started with and prints every measurement as one line of
- * JSON after {@link #PREFIX}. Arguments: {@code REPS LADDER DATASETS ARMS}, the last three
+ * JSON after {@link #PREFIX}, then how it builds the native arms after {@link #NATIVE_PREFIX}. Arguments: {@code REPS LADDER DATASETS ARMS}, the last three
  * comma-separated.
  */
 public final class SweepChild {
     /** Marks measurement lines on standard output. */
     public static final String PREFIX = "measurement ";
+    /** Marks the line saying how this JVM builds the native arms ({@link NativeKernels#describe()}). */
+    public static final String NATIVE_PREFIX = "native_compiler ";
 
     private SweepChild() {
     }
@@ -38,6 +41,7 @@ public final class SweepChild {
                 for (Measurement m : h.measure(arms, Datasets.load(id), ws)) System.out.println(PREFIX + SimdSweep.format(m));
             }
         }
+        System.out.println(NATIVE_PREFIX + NativeKernels.describe());
         System.out.flush();
     }
 }

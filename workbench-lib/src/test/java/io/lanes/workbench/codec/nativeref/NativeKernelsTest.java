@@ -23,6 +23,19 @@ class NativeKernelsTest {
     }
 
     @Test
+    void flagProfilesSpellOutTheMatrixPoint() {
+        assertEquals(List.of("cc", "-O2", "-DLW_BITS=32", "-shared", "-fPIC"), NativeKernels.command("cc", 32, NativeKernels.CFlags.O2),
+                "no -march: the ISA's baseline");
+        List<String> o3 = NativeKernels.command("cc", 32, NativeKernels.CFlags.O3_NATIVE);
+        assertEquals(List.of("cc", "-O3", "-march=native"), o3.subList(0, 3));
+        assertTrue(o3.stream().anyMatch(f -> f.startsWith("-mprefer-vector-width=")) || !System.getProperty("os.arch").contains("64"), o3.toString());
+        assertEquals(NativeKernels.command("cc", 64), NativeKernels.command("cc", 64, NativeKernels.CFlags.RELEASE));
+        assertEquals(NativeKernels.CFlags.O3_NATIVE, NativeKernels.CFlags.parse("O3-native"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeKernels.CFlags.parse("O4"));
+        assertTrue(e.getMessage().contains("'O4'") && e.getMessage().contains("O2-native"), e.getMessage());
+    }
+
+    @Test
     void buildsOnceAndReusesTheCachedLibrary(@TempDir Path dir) throws Exception {
         List<String> cmd = quick(32);
         Path lib = NativeKernels.build(cmd, dir);
