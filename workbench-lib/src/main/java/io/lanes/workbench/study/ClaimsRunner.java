@@ -27,7 +27,8 @@ import java.util.function.Function;
 
 /**
  * Measures claims on this machine, each under the conditions {@link Condition#toMeasure} gives it
- * (this machine as it runs, and the published register width where the JVM can be held to it).
+ * (this machine as it runs, the published register width where the JVM can be held to it, and the
+ * arms' C twins built as the source built its code, where both arms have one).
  * Claims sharing a set, working-set point and condition are measured in one harness run (their arms alternating inside every repetition, with the validity gate), each run a
  * result bundle under the output folder; each claim's ratio is then the geomean over the columns
  * both its arms measured. Not thread-safe.
@@ -77,8 +78,8 @@ public final class ClaimsRunner {
         return judgeAll(claims, Fingerprint.capture(), (folder, condition, cs) -> {
             Set<String> armNames = new LinkedHashSet<>();
             for (Claim c : cs) {
-                armNames.add(c.numerator());
-                armNames.add(c.denominator());
+                armNames.add(condition.arm(c.numerator()));
+                armNames.add(condition.arm(c.denominator()));
             }
             List<Column> cols = columns.apply(cs.get(0).set());
             if (mode == Mode.QUICK && cols.size() > QUICK_COLUMNS) cols = cols.subList(0, QUICK_COLUMNS);
@@ -109,6 +110,16 @@ public final class ClaimsRunner {
         }, s -> { });
     }
 
+    /** Whether an arm of that name exists (a C twin a claim's condition may use). */
+    private static boolean armExists(String name) {
+        try {
+            Arm.named(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** Measures one group of claims: a bundle folder name, the condition, the claims; {@code null}: not measured. */
     private interface Measure {
         Table apply(String folder, Condition condition, List<Claim> claims);
@@ -134,7 +145,7 @@ public final class ClaimsRunner {
         Map<String, Condition> conditionOf = new HashMap<>();
         for (Claim c : claims) {
             if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) continue;
-            for (Condition k : Condition.toMeasure(c, machine)) {
+            for (Condition k : Condition.toMeasure(c, machine, ClaimsRunner::armExists)) {
                 groups.computeIfAbsent(folder(c, k), f -> new ArrayList<>()).add(c);
                 conditionOf.put(folder(c, k), k);
             }
@@ -159,7 +170,7 @@ public final class ClaimsRunner {
                 continue;
             }
             Condition published = Condition.published(c, machine);
-            for (Condition k : Condition.toMeasure(c, machine)) {
+            for (Condition k : Condition.toMeasure(c, machine, ClaimsRunner::armExists)) {
                 String folder = folder(c, k);
                 Table t = tables.get(folder);
                 boolean atPublished = k.equals(published);
@@ -174,8 +185,8 @@ public final class ClaimsRunner {
     /** The verdict of one claim under one condition from a results table holding both its arms. */
     public static Verdict judge(Claim c, Table t, Condition condition, boolean atPublished, String notEmulated) {
         String col = c.resultColumn();
-        Map<String, Double> num = values(t, c.numerator(), col);
-        Map<String, Double> den = values(t, c.denominator(), col);
+        Map<String, Double> num = values(t, condition.arm(c.numerator()), col);
+        Map<String, Double> den = values(t, condition.arm(c.denominator()), col);
         double logSum = 0;
         int n = 0;
         for (var e : num.entrySet()) {
