@@ -2,6 +2,7 @@ package io.lanes.workbench.report.claims;
 
 import io.lanes.workbench.study.ClaimsRunner;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.corpus.Datasets;
 import io.lanes.workbench.measure.WorkingSet;
@@ -36,12 +37,41 @@ class ClaimsCatalogTest {
     @Test
     void everyClaimNamesArmsSetsAndPointsThatExist() {
         List<Claim> claims = ClaimsCatalog.load();
-        assertTrue(claims.size() >= 10, "at least ten claims");
+        assertTrue(claims.size() >= 30, "at least thirty claims (issue 28), got " + claims.size());
         ClaimsRunner.requireArms(claims); // throws naming the claim and the missing arm
         var catalog = Datasets.registry().catalog();
         for (Claim c : claims) {
             assertTrue(catalog.hasSet(c.set()), "claim " + c.id() + " names set '" + c.set() + "', which the registry lacks");
             WorkingSet.parse(c.workingSet());
+        }
+    }
+
+    @Test
+    void everyClaimRecordsItsPublishedConditionAndWhyItsToleranceIsWhatItIs() throws Exception {
+        JsonNode root;
+        try (var in = ClaimsCatalog.class.getResourceAsStream(ClaimsCatalog.RESOURCE)) {
+            root = new ObjectMapper().readTree(in);
+        }
+        Set<String> ids = new HashSet<>();
+        for (JsonNode c : root.path("claims")) {
+            String id = c.path("id").asText();
+            ids.add(id);
+            JsonNode cond = c.path("published_condition");
+            for (String f : List.of("isa", "simd", "compiler", "machine", "data", "working_set")) {
+                assertFalse(cond.path(f).asText("").isBlank(), "claim " + id + ": published_condition." + f + " is missing");
+            }
+            JsonNode bits = cond.path("vector_bits");
+            assertTrue(bits.isNull() || List.of(0, 128, 256, 512).contains(bits.asInt(-1)),
+                    "claim " + id + ": vector_bits must be 0, 128, 256, 512 or null (not stated), got " + bits);
+            if (cond.path("isa").asText().equals("any")) {
+                assertEquals("size", c.path("metric").asText(), "claim " + id + ": isa 'any' is for size-only claims");
+            }
+            assertFalse(c.path("tolerance_why").asText("").isBlank(), "claim " + id + ": tolerance_why is missing");
+        }
+        for (JsonNode r : root.path("retired")) {
+            String id = r.path("id").asText("");
+            assertFalse(id.isBlank() || r.path("why").asText("").isBlank(), "a retired entry needs an id and a why: " + r);
+            assertFalse(ids.contains(id), "claim " + id + " is both live and retired");
         }
     }
 
