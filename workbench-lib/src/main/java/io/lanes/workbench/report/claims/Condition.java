@@ -93,13 +93,13 @@ public record Condition(String id, String label, List<String> jvmFlags, String a
     /**
      * The condition nearest the published one that this machine can run: {@link #NATIVE} for a size
      * claim or when the widths agree; a narrowed child JVM for a narrower published width;
-     * {@code null} when the published width is wider than this machine's or the code was scalar
-     * (no JVM flag turns the workbench's kernels into the source's scalar code).
+     * {@code null} when the published width is wider than this machine's, not stated, or the code was
+     * scalar (no JVM flag turns the workbench's kernels into the source's scalar code).
      */
     public static Condition published(Claim c, Machine m) {
         PublishedCondition p = c.publishedCondition();
         if (c.metric().equals("size")) return NATIVE;
-        if (p.vectorBits() == 0 || p.vectorBits() > m.vectorBits()) return null;
+        if (p.vectorBits() <= 0 || p.vectorBits() > m.vectorBits()) return null;
         if (p.vectorBits() == m.vectorBits()) return NATIVE;
         if (p.vectorBits() == 256 && m.x86() && m.avx2()) {
             return new Condition("avx2", "256-bit vectors, AVX2 instructions (-XX:UseAVX=2)", List.of("-XX:UseAVX=2"), "");
@@ -116,10 +116,18 @@ public record Condition(String id, String label, List<String> jvmFlags, String a
         List<String> parts = new ArrayList<>();
         if (p.isa().equals("aarch64") && m.x86()) parts.add("the aarch64 instruction set (" + p.simd() + ")");
         if (p.isa().equals("x86-64") && !m.x86()) parts.add("the x86-64 instruction set (" + p.simd() + ")");
-        if (p.vectorBits() == 0) parts.add("scalar code (the arms here use the Vector API)");
+        if (p.vectorBits() == PublishedCondition.NOT_STATED) parts.add("a register width the source does not state");
+        else if (p.vectorBits() == 0) parts.add("scalar code (the arms here use the Vector API)");
         else if (p.vectorBits() > m.vectorBits()) parts.add(p.vectorBits() + "-bit registers (this machine's widest is " + m.vectorBits() + ")");
-        if (!p.compiler().equals("not stated") && !p.compiler().startsWith("Java")) parts.add("the source's compiler (" + p.compiler() + "; the arms here are Java under C2)");
-        if (!p.machine().equals("not stated")) parts.add("the source's machine and caches (" + p.machine() + ")");
+        // a Java source ran under a JIT as the arms here do; a C or C++ one under its compiler, which nothing here is
+        if (stated(p.compiler()) && !p.compiler().matches("(?s).*\\b(JDK|Java)\\b.*")) {
+            parts.add("the source's compiler (" + p.compiler() + "; the arms here are Java under C2)");
+        }
+        if (stated(p.machine())) parts.add("the source's machine and caches (" + p.machine() + ")");
         return parts.isEmpty() ? "" : "not emulated: " + String.join("; ", parts);
+    }
+
+    private static boolean stated(String field) {
+        return !field.startsWith("not stated") && !field.startsWith("not applicable");
     }
 }

@@ -10,8 +10,10 @@ import java.util.Set;
  * ({@code "not stated"} where it does not). {@link Condition#toMeasure} derives from it which of
  * these this machine can emulate. Immutable.
  *
- * @param isa        {@code x86-64}, {@code aarch64}, or {@code any} for a size that no machine changes
- * @param vectorBits the register width of the published code: 128, 256 or 512; 0 for scalar code or a size
+ * @param isa        {@code x86-64}, {@code aarch64}, {@code any} for a size that no machine changes, or
+ *                   {@code not stated}
+ * @param vectorBits the register width of the published code: 128, 256 or 512; 0 for scalar code or a size;
+ *                   {@link #NOT_STATED} where the source does not say
  * @param simd       the instruction-set extension, e.g. {@code NEON}, {@code AVX2}, {@code scalar}
  * @param compiler   compiler and flags as published, e.g. {@code GCC 11.5 -O3}
  * @param machine    the machine as published, e.g. {@code AWS Graviton4}
@@ -20,8 +22,10 @@ import java.util.Set;
  */
 public record PublishedCondition(String isa, int vectorBits, String simd, String compiler, String machine, String data,
                                  String workingSet) {
-    private static final Set<String> ISAS = Set.of("x86-64", "aarch64", "any");
-    private static final Set<Integer> WIDTHS = Set.of(0, 128, 256, 512);
+    /** {@link #vectorBits} of a source that does not state its register width ({@code null} in the catalog). */
+    public static final int NOT_STATED = -1;
+    private static final Set<String> ISAS = Set.of("x86-64", "aarch64", "any", "not stated");
+    private static final Set<Integer> WIDTHS = Set.of(NOT_STATED, 0, 128, 256, 512);
 
     /** Checks every field; a bad one is named with the claim's id. */
     public PublishedCondition {
@@ -31,7 +35,7 @@ public record PublishedCondition(String isa, int vectorBits, String simd, String
 
     /** One line for a table: {@code aarch64 NEON 128-bit, GCC -O3, Graviton; data; working set}. */
     public String describe() {
-        String width = vectorBits == 0 ? "" : " " + vectorBits + "-bit";
+        String width = vectorBits <= 0 ? "" : " " + vectorBits + "-bit";
         return isa + " " + simd + width + ", " + compiler + ", " + machine + "; " + data + "; " + workingSet;
     }
 
@@ -40,8 +44,8 @@ public record PublishedCondition(String isa, int vectorBits, String simd, String
         if (p == null || !p.isObject()) throw new IllegalArgumentException("claims catalog: claim " + id + ": missing object field 'published_condition'");
         try {
             JsonNode bits = p.get("vector_bits");
-            if (bits == null || !bits.isInt()) throw new IllegalArgumentException("missing integer field 'vector_bits'");
-            return new PublishedCondition(text(p, "isa"), bits.asInt(), text(p, "simd"), text(p, "compiler"), text(p, "machine"),
+            if (bits == null || !(bits.isInt() || bits.isNull())) throw new IllegalArgumentException("missing field 'vector_bits' (an integer, or null: not stated)");
+            return new PublishedCondition(text(p, "isa"), bits.isNull() ? NOT_STATED : bits.asInt(), text(p, "simd"), text(p, "compiler"), text(p, "machine"),
                     text(p, "data"), text(p, "working_set"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("claims catalog: claim " + id + ": published_condition: " + e.getMessage(), e);
