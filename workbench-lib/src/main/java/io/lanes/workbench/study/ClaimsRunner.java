@@ -36,6 +36,12 @@ import java.util.function.Function;
 public final class ClaimsRunner {
     /** Columns of a set measured in quick mode (the first ones, in set order). */
     public static final int QUICK_COLUMNS = 6;
+    /**
+     * The one working-set point at which quick mode measures the narrowed and C conditions (most
+     * claims are published there); elsewhere quick mode measures the native condition alone, which
+     * keeps the main job's quick run near its budget.
+     */
+    public static final String QUICK_CONDITIONS_POINT = "400KiB";
 
     private ClaimsRunner() {
     }
@@ -76,6 +82,10 @@ public final class ClaimsRunner {
         requireArms(claims);
         Harness.Config config = mode.config();
         return judgeAll(claims, Fingerprint.capture(), (folder, condition, cs) -> {
+            if (mode == Mode.QUICK && !condition.equals(Condition.NATIVE) && !cs.get(0).workingSet().equals(QUICK_CONDITIONS_POINT)) {
+                throw new NotMeasured("quick settings measure the conditions beside the native one at " + QUICK_CONDITIONS_POINT
+                        + " only; measure without --quick (or run --full) for every condition");
+            }
             Set<String> armNames = new LinkedHashSet<>();
             for (Claim c : cs) {
                 armNames.add(condition.arm(c.numerator()));
@@ -120,6 +130,13 @@ public final class ClaimsRunner {
         }
     }
 
+    /** A group deliberately left unmeasured, with the reason its verdicts carry. */
+    private static final class NotMeasured extends RuntimeException {
+        NotMeasured(String why) {
+            super(why, null, false, false);
+        }
+    }
+
     /** Measures one group of claims: a bundle folder name, the condition, the claims; {@code null}: not measured. */
     private interface Measure {
         Table apply(String folder, Condition condition, List<Claim> claims);
@@ -152,9 +169,12 @@ public final class ClaimsRunner {
         }
         Map<String, Table> tables = new HashMap<>();
         Map<String, String> failures = new HashMap<>();
+        Map<String, String> skipped = new HashMap<>();
         for (var g : groups.entrySet()) {
             try {
                 tables.put(g.getKey(), measure.apply(g.getKey(), conditionOf.get(g.getKey()), g.getValue()));
+            } catch (NotMeasured e) {
+                skipped.put(g.getKey(), e.getMessage());
             } catch (RuntimeException e) {
                 log.accept("WARNING: claims " + g.getValue().stream().map(Claim::id).toList() + " not measured under "
                         + conditionOf.get(g.getKey()).id() + ": " + e.getMessage());
@@ -174,9 +194,9 @@ public final class ClaimsRunner {
                 String folder = folder(c, k);
                 Table t = tables.get(folder);
                 boolean atPublished = k.equals(published);
-                out.add(t != null ? judge(c, t, k, atPublished, notEmulated)
-                        : new Verdict(c, k, atPublished, "not applicable here", Double.NaN, 0, "", failures.containsKey(folder)
-                        ? "measurement failed: " + failures.get(folder) : "not measured in this run (no bundle " + folder + ")", notEmulated));
+                String why = failures.containsKey(folder) ? "measurement failed: " + failures.get(folder)
+                        : skipped.containsKey(folder) ? "not measured: " + skipped.get(folder) : "not measured in this run (no bundle " + folder + ")";
+                out.add(t != null ? judge(c, t, k, atPublished, notEmulated) : new Verdict(c, k, atPublished, "not applicable here", Double.NaN, 0, "", why, notEmulated));
             }
         }
         return out;

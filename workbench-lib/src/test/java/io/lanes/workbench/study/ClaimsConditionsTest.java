@@ -28,19 +28,26 @@ class ClaimsConditionsTest {
         Condition.Machine machine = Condition.Machine.of(Fingerprint.capture());
         assumeTrue(machine.vectorBits() > 128, "needs a machine wider than 128 bits");
         PublishedCondition neon = new PublishedCondition("aarch64", 128, "NEON", "GCC -O3", "not stated", "d", "16 KiB");
-        Claim c = new Claim("narrow", 1, "s", "s", "p", "bitpack.seq.vector", "bitpack.seq.scalar", "quick", "16KiB", "decode_speed",
+        Claim c = new Claim("narrow", 1, "s", "s", "p", "bitpack.seq.vector", "bitpack.seq.scalar", "quick", ClaimsRunner.QUICK_CONDITIONS_POINT,
+                "decode_speed", 1, 1, 0.1, "", "e", neon, "t");
+        Claim small = new Claim("small", 1, "s", "s", "p", "bitpack.seq.vector", "bitpack.seq.scalar", "quick", "16KiB", "decode_speed",
                 1, 1, 0.1, "", "e", neon, "t");
         List<Column> one = Datasets.set("quick").subList(0, 1);
         List<String> log = new ArrayList<>();
-        List<Verdict> vs = ClaimsRunner.run(List.of(c), Mode.QUICK, dir, log::add, set -> one, Recorder.Options.none());
+        List<Verdict> all = ClaimsRunner.run(List.of(c, small), Mode.QUICK, dir, log::add, set -> one, Recorder.Options.none());
+        List<Verdict> vs = all.subList(0, 2);
 
         assertEquals(List.of("native", "vec128"), vs.stream().map(v -> v.condition().id()).toList(), String.join("\n", log));
         for (Verdict v : vs) assertTrue(v.measured() > 0 && v.columns() == 1, v + "\n" + String.join("\n", log));
         assertTrue(vs.get(1).atPublished() && !vs.get(0).atPublished());
-        JsonNode child = new ObjectMapper().readTree(dir.resolve("quick-16KiB@vec128").resolve("metadata.json").toFile()).path("fingerprint");
+        Verdict skipped = all.get(3);
+        assertEquals("vec128", skipped.condition().id());
+        assertTrue(Double.isNaN(skipped.measured()) && skipped.note().startsWith("not measured: quick settings"), skipped.toString());
+        assertTrue(all.get(2).measured() > 0, "the native condition of a claim off the quick point is measured");
+        JsonNode child = new ObjectMapper().readTree(dir.resolve("quick-400KiB@vec128").resolve("metadata.json").toFile()).path("fingerprint");
         assertEquals("128", child.path("vector_preferred_bits").asText(), "the child ran at the published width");
         assertTrue(child.path("jvm_flags").asText().contains("-XX:MaxVectorSize=16"), child.path("jvm_flags").asText());
-        JsonNode here = new ObjectMapper().readTree(dir.resolve("quick-16KiB").resolve("metadata.json").toFile()).path("fingerprint");
+        JsonNode here = new ObjectMapper().readTree(dir.resolve("quick-400KiB").resolve("metadata.json").toFile()).path("fingerprint");
         assertEquals(Integer.toString(machine.vectorBits()), here.path("vector_preferred_bits").asText());
         // the stored bundles give the same verdicts again, per condition
         List<Verdict> again = ClaimsRunner.judgeStored(List.of(c), dir, Fingerprint.capture());
