@@ -177,7 +177,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
             case BYTE_ARRAY -> throw new CorpusException("column " + col.id() + " is byte-array: parquet-java's pages are written for integer columns only");
         };
         String id = "parquet-java(" + col.id() + ")";
-        return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id, null,
+        return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id, null, null,
                 () -> col, col.provenance() + "; pages written by " + ParquetJavaPages.WRITER);
     }
 
@@ -223,7 +223,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         Path parent = file.toAbsolutePath().getParent();
         String label = (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + file.getFileName();
         String writer = pf.createdBy() == null ? "an unnamed writer" : pf.createdBy();
-        return select(label + ":" + col.path(), label, writer, type, all, decoders, what, new Source(file, col.path(), false),
+        return select(label + ":" + col.path(), label, writer, type, all, decoders, what, file, col.path(),
                 () -> UserFiles.load(file, col.path(), type, null, UserFiles.Nulls.DROP),
                 "pages of " + file.toAbsolutePath().normalize() + " column " + col.path() + " as written by " + writer + "; values read by DuckDB");
     }
@@ -231,10 +231,10 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
     /**
      * The pages of {@code all} in the format the decoders of {@code type} share, with the reference
      * values of exactly those pages cut from {@code reference} (every value-holding page's non-null
-     * values, in order); {@code file} (or null) is where they come from, its {@code whole} decided here.
+     * values, in order); {@code file} and {@code column} (null for pages written in memory) are where they come from.
      */
     private static Pages select(String id, String dataset, String writer, ValueType type, List<ParquetPage> all, List<? extends Codec> decoders,
-                                String what, Source file, Supplier<Column> reference, String provenance) {
+                                String what, Path file, String column, Supplier<Column> reference, String provenance) {
         Set<String> formats = new LinkedHashSet<>();
         for (Codec c : decoders) if (c.valueBits() == type.bytes() * 8) formats.add(c.pageFormat());
         if (formats.isEmpty()) {
@@ -281,7 +281,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         if (ref.size() != at) throw new CorpusException(what + ": the reader gives " + ref.size() + " values, the pages hold " + at);
         Column values = cut(ref, ranges, id, dataset, provenance);
         boolean dictionaries = format.startsWith("parquet.dict");
-        Source source = file == null ? null : new Source(file.file(), file.column(), left.stream().noneMatch(ParquetPage::holdsValues));
+        Source source = file == null ? null : new Source(file, column, left.stream().noneMatch(ParquetPage::holdsValues));
         return new Pages(values, writer, format, kept, countByKind(left, p -> !p.holdsValues()
                 ? (p.kind().equals("DICTIONARY") ? (dictionaries ? "a dictionary, read with each data page it serves" : "a dictionary")
                         : "dictionary indices without a dictionary page")

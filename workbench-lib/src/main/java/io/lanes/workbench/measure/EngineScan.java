@@ -102,8 +102,9 @@ public final class EngineScan {
     }
 
     /**
-     * A query of engine arm {@code name} over {@code pages}' file and column, checked to run: its
-     * expected answer comes from {@link Pages#values()}, which the decoder arms are checked against.
+     * A query of engine arm {@code name} over {@code pages}' file and column (for the scan, the
+     * aggregate is chosen by the type DuckDB reads the column as); its expected answer comes from
+     * {@link Pages#values()}, which the decoder arms are checked against. Nothing is timed here.
      *
      * @throws IllegalArgumentException the arm cannot take these pages ({@link #refusal}), the file is
      *                                  gone, DuckDB cannot read it or the column, or reads the column
