@@ -41,10 +41,17 @@ import java.util.concurrent.Callable;
                         + "listed as skipped. The working set is the column's pages, so --ladder does not apply; rows "
                         + "have working_set 'pages' and the bundle's metadata.json lists every column's pages.",
                 "",
+                "--codec engine.duckdb.scan adds a reference arm with --pages: one DuckDB query (1 thread) over the same file "
+                        + "and column, whose answer needs every value decoded; engine.duckdb.open times that query's fixed cost "
+                        + "(a count(*) DuckDB answers from the footer). Their rows are named engine.*, are not decoder calls, and "
+                        + "share no geomean with decoders (docs/peers.md).",
+                "",
                 "Examples:",
                 "  bench --pages datasets/parquet-testing/delta_binary_packed.parquet",
                 "        --column bitwidth12 --codec 'parquet.delta64.*'",
                 "        --codec peer.parquet.delta64 --codec store-only",
+                "  bench --pages datasets/parquet-testing/delta_length_byte_array.parquet",
+                "        --codec 'parquet.delta-length*' --codec engine.duckdb.scan --codec engine.duckdb.open",
                 "  bench --dataset vega.flights.date_us --writer parquet-java",
                 "        --codec 'parquet.delta64.*' --codec store-only",
                 ""})
@@ -174,7 +181,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** The pages of --pages and of the columns --writer writes, each announced with what was skipped. */
     private List<Pages> pageSets(List<Arm> arms, List<Column> columns) {
-        List<Codec> decoders = arms.stream().filter(a -> !a.isStoreOnly()).map(Arm::codec).toList();
+        List<Codec> decoders = arms.stream().filter(a -> a.codec() != null).map(Arm::codec).toList();
         List<Pages> out = new ArrayList<>();
         for (Path file : pages) {
             if (!columnNames.isEmpty()) {

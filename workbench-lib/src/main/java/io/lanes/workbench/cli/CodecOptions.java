@@ -23,7 +23,8 @@ import java.util.Set;
  */
 public final class CodecOptions {
     @Option(names = "--codec", paramLabel = "NAME|GLOB", description = "codec name or glob, repeatable ('*' for all); "
-            + "'store-only' adds the wall where the command measures (whether one is required, and the default, are in the command's help)")
+            + "'store-only' adds the wall where the command measures (whether one is required, and the default, are in the command's help); "
+            + "'engine.duckdb.scan' and 'engine.duckdb.open' add DuckDB's scan of a bench --pages file as a reference arm")
     List<String> patterns = new ArrayList<>();
 
     /** The user's codec jars, installed before any codec is looked up. */

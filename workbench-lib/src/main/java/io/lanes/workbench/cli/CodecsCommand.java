@@ -8,6 +8,8 @@ import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
+import io.lanes.workbench.measure.EngineScan;
+import io.lanes.workbench.measure.StoreOnly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +31,9 @@ import java.util.concurrent.Callable;
 @Command(name = "codecs", mixinStandardHelpOptions = true,
         description = {"List every codec, built-in and from --plugin jars: name, value type, family, output order, page format, "
                 + "source, what its decode allocates by design (a measured arm reproducing an allocating decoder; '-' for every other) and a one-line description.",
-                "Codecs with equal page formats decode each other's pages; --json prints the same fields for tools."})
+                "Codecs with equal page formats decode each other's pages; --json prints the same fields for tools.",
+                "After the table, the reference arms that are not codecs: the store-only wall and the engine arms (engine.*, DuckDB scanning "
+                        + "a bench --pages file), with kind and library; they are measured beside codecs and never share a decoder geomean."})
 final class CodecsCommand implements Callable<Integer> {
     /** JSON keys, also the table's columns, in order. */
     static final List<String> FIELDS = List.of("name", "value_type", "family", "output_order", "page_format", "source", "allocates_by_design", "description");
@@ -48,7 +52,7 @@ final class CodecsCommand implements Callable<Integer> {
         plugins.install();
         List<Map<String, String>> rows = CodecRegistry.all().stream().map(CodecsCommand::row).toList();
         PrintWriter out = spec.commandLine().getOut();
-        out.println(json ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows) : table(rows));
+        out.println(json ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows) : table(rows) + "\n\n" + referenceArms());
         out.flush();
         return 0;
     }
@@ -68,6 +72,21 @@ final class CodecsCommand implements Callable<Integer> {
         m.put("allocates_by_design", c.allocatesByDesign());
         m.put("description", c.description());
         return m;
+    }
+
+    /**
+     * The arms {@code bench --codec} takes that are not codecs, a line each: name, kind, library,
+     * what it times. Not in {@code --json}, whose array is the registry's codecs.
+     */
+    static String referenceArms() {
+        StringBuilder sb = new StringBuilder("reference arms (not codecs; measured beside them, never in a decoder geomean):\n");
+        sb.append(String.format(Locale.ROOT, "%-20s  %-26s  %-24s  %s%n", "name", "kind", "library", "description"));
+        sb.append(String.format(Locale.ROOT, "%-20s  %-26s  %-24s  %s%n", StoreOnly.NAME, "wall", "-",
+                "writes a decode's output bytes as fast as the JVM can, reading nothing: the bound no decoder beats"));
+        for (String name : EngineScan.NAMES) {
+            sb.append(String.format(Locale.ROOT, "%-20s  %-26s  %-24s  %s%n", name, "engine (reference arm)", EngineScan.library(), EngineScan.description(name)));
+        }
+        return sb.toString().stripTrailing();
     }
 
     private static String valueType(Codec c) {

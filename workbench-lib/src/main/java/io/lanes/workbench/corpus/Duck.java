@@ -9,13 +9,16 @@ import java.util.Properties;
 /**
  * DuckDB connections for reading files, fully offline: extension auto-install and auto-load are off
  * (Parquet, CSV and JSON are built into the JDBC driver), so a read never reaches the network.
- * Every call opens a fresh in-memory database; close it after use.
+ * Every call opens a fresh in-memory database; close it after use. Public for the engine reference
+ * arm ({@code measure.EngineScan}), which scans the same files through the same offline connection.
+ * Stateless and thread-safe.
  */
-final class Duck {
+public final class Duck {
     private Duck() {
     }
 
-    static Connection open() throws SQLException {
+    /** A fresh in-memory DuckDB database that never reaches the network; the caller closes it. */
+    public static Connection open() throws SQLException {
         Properties p = new Properties();
         p.setProperty("autoinstall_known_extensions", "false");
         p.setProperty("autoload_known_extensions", "false");
@@ -28,7 +31,7 @@ final class Duck {
      * one-character class ({@code [*]}) so it matches only itself, and quotes doubled. DuckDB globs
      * every path it is given, a list of paths too, and a backslash does not escape.
      */
-    static String path(Path file) {
+    public static String path(Path file) {
         String s = file.toAbsolutePath().toString();
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
@@ -40,17 +43,17 @@ final class Duck {
     }
 
     /** A SQL string literal. */
-    static String literal(String s) {
+    public static String literal(String s) {
         return "'" + s.replace("'", "''") + "'";
     }
 
     /** A quoted SQL identifier. */
-    static String ident(String s) {
+    public static String ident(String s) {
         return "\"" + s.replace("\"", "\"\"") + "\"";
     }
 
     /** The first line of a DuckDB error, without its "Binder Error:"-style prefix noise. */
-    static String message(SQLException e) {
+    public static String message(SQLException e) {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         int nl = m.indexOf('\n');
         return (nl < 0 ? m : m.substring(0, nl)).strip();

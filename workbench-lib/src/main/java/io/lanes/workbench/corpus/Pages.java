@@ -46,8 +46,10 @@ import java.util.function.Supplier;
  * @param pages   the pages, in order; a decoder reads each one's {@link ParquetPage#codecPage()}
  * @param skipped the column's pages not timed, counted by kind and encoding with the reason, e.g.
  *                {@code 1 DICTIONARY page (PLAIN): a dictionary}; empty when none
+ * @param source  the file and column the pages were read from, or {@code null} for pages written in
+ *                memory ({@link #writtenByParquetJava}): what an engine scans to decode the same pages
  */
-public record Pages(Column values, String writer, String format, List<ParquetPage> pages, List<String> skipped) {
+public record Pages(Column values, String writer, String format, List<ParquetPage> pages, List<String> skipped, Source source) {
     public Pages {
         pages = List.copyOf(pages);
         skipped = List.copyOf(skipped);
@@ -56,6 +58,22 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         if (held != values.size() || held == 0) {
             throw new IllegalArgumentException(values.id() + ": the pages hold " + held + " values, the reference " + values.size());
         }
+    }
+
+    /** Pages without a file behind them, as {@link #writtenByParquetJava} makes them. */
+    public Pages(Column values, String writer, String format, List<ParquetPage> pages, List<String> skipped) {
+        this(values, writer, format, pages, skipped, null);
+    }
+
+    /**
+     * Where a file's pages come from.
+     *
+     * @param file   the Parquet file
+     * @param column the leaf column's path
+     * @param whole  whether the timed pages hold every value of the column: no value-holding page
+     *               was skipped (for another format), so a scan of the whole column decodes exactly them
+     */
+    public record Source(Path file, String column, boolean whole) {
     }
 
     /** Every flat integer and byte-array column of a file with pages the decoders read, and the columns left out with the reason. */
@@ -159,7 +177,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
             case BYTE_ARRAY -> throw new CorpusException("column " + col.id() + " is byte-array: parquet-java's pages are written for integer columns only");
         };
         String id = "parquet-java(" + col.id() + ")";
-        return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id,
+        return select(id, "parquet-java(" + col.dataset() + ")", ParquetJavaPages.WRITER, col.type(), all, decoders, "column " + id, null, null,
                 () -> col, col.provenance() + "; pages written by " + ParquetJavaPages.WRITER);
     }
 
@@ -205,7 +223,7 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         Path parent = file.toAbsolutePath().getParent();
         String label = (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + file.getFileName();
         String writer = pf.createdBy() == null ? "an unnamed writer" : pf.createdBy();
-        return select(label + ":" + col.path(), label, writer, type, all, decoders, what,
+        return select(label + ":" + col.path(), label, writer, type, all, decoders, what, file, col.path(),
                 () -> UserFiles.load(file, col.path(), type, null, UserFiles.Nulls.DROP),
                 "pages of " + file.toAbsolutePath().normalize() + " column " + col.path() + " as written by " + writer + "; values read by DuckDB");
     }
@@ -213,10 +231,10 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
     /**
      * The pages of {@code all} in the format the decoders of {@code type} share, with the reference
      * values of exactly those pages cut from {@code reference} (every value-holding page's non-null
-     * values, in order).
+     * values, in order); {@code file} and {@code column} (null for pages written in memory) are where they come from.
      */
     private static Pages select(String id, String dataset, String writer, ValueType type, List<ParquetPage> all, List<? extends Codec> decoders,
-                                String what, Supplier<Column> reference, String provenance) {
+                                String what, Path file, String column, Supplier<Column> reference, String provenance) {
         Set<String> formats = new LinkedHashSet<>();
         for (Codec c : decoders) if (c.valueBits() == type.bytes() * 8) formats.add(c.pageFormat());
         if (formats.isEmpty()) {
@@ -263,10 +281,11 @@ public record Pages(Column values, String writer, String format, List<ParquetPag
         if (ref.size() != at) throw new CorpusException(what + ": the reader gives " + ref.size() + " values, the pages hold " + at);
         Column values = cut(ref, ranges, id, dataset, provenance);
         boolean dictionaries = format.startsWith("parquet.dict");
+        Source source = file == null ? null : new Source(file, column, left.stream().noneMatch(ParquetPage::holdsValues));
         return new Pages(values, writer, format, kept, countByKind(left, p -> !p.holdsValues()
                 ? (p.kind().equals("DICTIONARY") ? (dictionaries ? "a dictionary, read with each data page it serves" : "a dictionary")
                         : "dictionary indices without a dictionary page")
-                : p.codec() == null ? "no decoder here" : "format " + CodecRegistry.get(p.codec()).pageFormat()));
+                : p.codec() == null ? "no decoder here" : "format " + CodecRegistry.get(p.codec()).pageFormat()), source);
     }
 
     /** The values of {@code ranges} ({from, count} in {@code ref}) as one column. */

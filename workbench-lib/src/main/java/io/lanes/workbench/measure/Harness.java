@@ -132,7 +132,7 @@ public final class Harness {
      * @throws IllegalArgumentException before anything is timed, if no codec arm reads any page set
      */
     public void runPages(List<Arm> arms, List<Pages> pages, Listener listener) {
-        List<Arm> codecs = arms.stream().filter(a -> !a.isStoreOnly()).toList();
+        List<Arm> codecs = arms.stream().filter(a -> a.codec() != null).toList();
         if (!codecs.isEmpty() && codecs.stream().noneMatch(a -> pages.stream().anyMatch(p -> takes(a, p)))) {
             throw new IllegalArgumentException("no codec arm reads the page format of any page set: the arms read "
                     + String.join(", ", codecs.stream().map(a -> a.name() + " (" + a.codec().pageFormat() + ")").toList()) + "; the pages are "
@@ -150,7 +150,7 @@ public final class Harness {
     /** Measures all arms on one column at one point, alternating inside every repetition. */
     public List<Measurement> measure(List<Arm> arms, Column col, WorkingSet ws) {
         int n = ws.values(col);
-        return measure(arms, col, ws.label(), a -> Prepared.of(a, col, n));
+        return measure(arms.stream().filter(a -> takes(a, col)).toList(), col, ws.label(), a -> Prepared.of(a, col, n));
     }
 
     /**
@@ -161,27 +161,35 @@ public final class Harness {
         return measure(arms.stream().filter(a -> takes(a, pages)).toList(), pages.values(), PAGES, a -> Prepared.of(a, pages));
     }
 
-    /** Whether {@code a} can be measured on a writer's pages: the wall always, a codec when it reads their value type and page format. */
+    /**
+     * Whether {@code a} can be measured on a writer's pages: the wall always, a codec when it reads
+     * their value type and page format, an engine arm when it can scan their file ({@link EngineScan#refusal}).
+     */
     public static boolean takes(Arm a, Pages pages) {
+        if (a.isEngine()) return EngineScan.refusal(pages) == null;
         return takes(a, pages.values()) && (a.isStoreOnly() || a.codec().pageFormat().equals(pages.format()));
     }
 
-    /** Whether {@code a} can be measured on {@code col}: the wall always, a codec when it takes the column's value type. */
+    /**
+     * Whether {@code a} can be measured on {@code col} tiled to a working set: the wall always, a
+     * codec when it takes the column's value type, an engine arm never (it scans a file as written).
+     */
     public static boolean takes(Arm a, Column col) {
+        if (a.isEngine()) return false;
         return a.isStoreOnly() || a.codec().valueBits() == col.type().bytes() * 8;
     }
 
+    /** Measures {@code arms}, every one of which takes the column or pages, alternating inside every repetition. */
     private List<Measurement> measure(List<Arm> arms, Column col, String point, Function<Arm, Prepared> prepare) {
         String where = col.id() + " @ " + point;
         List<Prepared> ps = new ArrayList<>();
         List<Boolean> isControl = new ArrayList<>();
         Arm controlOf = null;
-        int twin = -1; // the arm the control twin copies
+        int twin = -1; // the arm the control twin copies: the first decoder (the gate compares a kernel with itself)
         for (Arm a : arms) {
-            if (!takes(a, col)) continue;
             ps.add(prepare.apply(a));
             isControl.add(false);
-            if (controlOf == null && !a.isStoreOnly()) {
+            if (controlOf == null && a.codec() != null) {
                 controlOf = a;
                 twin = ps.size() - 1;
             }

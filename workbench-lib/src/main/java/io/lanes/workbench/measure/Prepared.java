@@ -32,7 +32,7 @@ import java.util.List;
  * repetition its own placement, so a median is over placements rather than one allocation's luck,
  * and twin arms see the same mix.
  */
-public abstract sealed class Prepared permits PreparedValues32, PreparedValues64, PreparedByteArrays, PreparedSelected {
+public abstract sealed class Prepared permits PreparedValues32, PreparedValues64, PreparedByteArrays, PreparedSelected, PreparedEngineScan {
     /** Slack before the encoded pages and before the output: the range placements move within. */
     public static final int PAD_BYTES = 4096;
 
@@ -163,6 +163,10 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
 
     /** Prepares {@code arm} on {@code col} tiled or cut to exactly {@code n} values, encoded by the arm's codec as one page. */
     public static Prepared of(Arm arm, Column col, int n) {
+        if (arm.isEngine()) {
+            throw new IllegalArgumentException("arm " + arm.name() + " scans a Parquet file's column as written: measure it on a file's pages (bench --pages), not on "
+                    + col.id() + " tiled to a working set");
+        }
         if (arm.selection() != null) return new PreparedSelected(arm, col, n);
         return switch (col.type()) {
             case INT32 -> new PreparedValues32(arm, tile(col.ints(), n), col.id(), null);
@@ -173,11 +177,14 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
 
     /**
      * Prepares {@code arm} on a writer's pages as written: one call decodes them all, and the output
-     * is checked against {@link Pages#values()}.
+     * is checked against {@link Pages#values()}; for an engine arm one call is its query over the
+     * pages' file ({@link EngineScan}).
      *
-     * @throws IllegalArgumentException if the arm's codec does not read the pages' format or value type
+     * @throws IllegalArgumentException if the arm's codec does not read the pages' format or value type,
+     *                                  or an engine arm cannot scan the pages' file ({@link EngineScan#prepare})
      */
     public static Prepared of(Arm arm, Pages pages) {
+        if (arm.isEngine()) return new PreparedEngineScan(arm, pages);
         requireDecodes(arm, pages);
         Column v = pages.values();
         return switch (v.type()) {

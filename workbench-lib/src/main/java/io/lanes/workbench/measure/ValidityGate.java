@@ -127,7 +127,7 @@ public final class ValidityGate {
                 if (!m.columnId().equals(c) || m.control()) continue;
                 if (m.arm().equals(StoreOnly.NAME)) store = m;
                 else if (m.arm().equals(firstArm)) a = m;
-                else if (b == null) b = m;
+                else if (b == null && !EngineScan.isEngine(m.arm())) b = m; // a decoder's headline is over the wall or a decoder, never an engine query
             }
             Measurement den = store != null ? store : b;
             if (a != null && den != null) rs.add(a.decodeMedian() / den.decodeMedian());

@@ -1,5 +1,6 @@
 package io.lanes.workbench.report;
 
+import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.report.chart.Palette;
 import io.lanes.workbench.report.chart.Point;
 import io.lanes.workbench.report.chart.SvgChart;
@@ -172,12 +173,15 @@ public final class ResultCharts {
     }
 
     /**
-     * Per codec and working set: geomean decode GiB/s, its ratio to store-only, each with the
-     * geomeans of the interval ends when the results carry them, mean bits/value and the gate label.
+     * Per codec and working set: the arm's kind ({@link Arm#kindOf}: decoder, wall or engine),
+     * geomean decode GiB/s, its ratio to store-only, each with the geomeans of the interval ends when
+     * the results carry them, mean bits/value and the gate label. Every geomean is over one arm's
+     * columns, so an engine arm's row is its own and never enters a decoder's; its kind says it is
+     * one query per call, not a decoder call.
      */
     public static Table summary(Table results) {
         boolean interval = hasInterval(results);
-        Table out = Table.create("summary", StringColumn.create("codec"), StringColumn.create("working_set"), DoubleColumn.create("columns"),
+        Table out = Table.create("summary", StringColumn.create("codec"), StringColumn.create("kind"), StringColumn.create("working_set"), DoubleColumn.create("columns"),
                 DoubleColumn.create(SUMMARY_SPEED));
         if (interval) out.addColumns(DoubleColumn.create(SUMMARY_SPEED_LO), DoubleColumn.create(SUMMARY_SPEED_HI));
         out.addColumns(DoubleColumn.create(SUMMARY_VS_STORE_ONLY));
@@ -191,6 +195,7 @@ public final class ResultCharts {
             DoubleColumn store = t.doubleColumn("store_only_gib_s");
             DoubleColumn bits = t.doubleColumn("bits_per_value");
             out.stringColumn("codec").append(kv[0]);
+            out.stringColumn("kind").append(Arm.kindOf(kv[0]));
             out.stringColumn("working_set").append(kv[1]);
             out.doubleColumn("columns").append(t.rowCount());
             out.doubleColumn(SUMMARY_SPEED).append(geomean(t.doubleColumn(SPEED), null));

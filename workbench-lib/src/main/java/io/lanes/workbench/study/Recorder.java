@@ -6,6 +6,7 @@ import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Pages;
 import io.lanes.workbench.measure.Arm;
 import io.lanes.workbench.measure.Fingerprint;
+import io.lanes.workbench.measure.EngineScan;
 import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.Measurement;
 import io.lanes.workbench.measure.Progress;
@@ -81,6 +82,12 @@ public final class Recorder {
      */
     public static ResultBundle run(String command, List<Arm> arms, List<Column> columns, List<WorkingSet> ladder,
                                    Harness.Config config, Path dir, Consumer<String> log, Options options) {
+        for (Arm a : arms) {
+            if (a.isEngine()) {
+                throw new IllegalArgumentException("arm " + a.name() + " scans a Parquet file's column as written: measure it on a file's pages "
+                        + "(bench --pages FILE, Study.pages), not on columns tiled over the ladder");
+            }
+        }
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("columns", columns.stream().map(Column::id).toList());
         settings.put("ladder", ladder.stream().map(WorkingSet::label).toList());
@@ -115,6 +122,13 @@ public final class Recorder {
         skipped.addAll(armsOfOtherFormats(arms, pages, log));
         settings.put("arms_skipped", skipped);
         settings.put("working_set", Harness.PAGES + ": each column's pages as written; the ladder does not apply");
+        if (arms.stream().anyMatch(Arm::isEngine)) {
+            Map<String, Object> engine = new LinkedHashMap<>();
+            engine.put("library", EngineScan.library());
+            engine.put("settings", EngineScan.SETTINGS);
+            for (Arm a : arms) if (a.isEngine()) engine.put(a.name(), EngineScan.description(a.name()));
+            settings.put("engine", engine);
+        }
         settings.put("pages", pages.stream().map(p -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("column", p.values().id());
@@ -149,7 +163,7 @@ public final class Recorder {
         boolean anyCodec = false;
         boolean anyPair = false;
         for (Arm a : arms) {
-            if (a.isStoreOnly()) continue;
+            if (a.codec() == null) continue; // the wall takes every column; engine arms are checked per page set
             anyCodec = true;
             List<Column> not = columns.stream().filter(c -> !Harness.takes(a, c)).toList();
             if (not.size() < columns.size()) anyPair = true;
@@ -175,7 +189,7 @@ public final class Recorder {
         if (anyCodec && !anyPair && !columns.isEmpty()) {
             throw new IllegalArgumentException("nothing to measure: no codec arm takes the value type of any column ("
                     + columns.stream().map(c -> c.type().label()).distinct().toList() + " columns; the arms decode "
-                    + arms.stream().filter(a -> !a.isStoreOnly()).map(Recorder::valueType).distinct().toList()
+                    + arms.stream().filter(a -> a.codec() != null).map(Recorder::valueType).distinct().toList()
                     + "). Pick codecs of the columns' type (./workbench help bench) or columns of the codecs' type");
         }
         return out;
@@ -212,13 +226,23 @@ public final class Recorder {
     /**
      * The arms that take some page sets' value type but not their page format, as metadata.json
      * records them; the log says it once per arm: a column's pages are timed in one format, and only
-     * the arms that read it decode them.
+     * the arms that read it decode them. An engine arm is listed per page set it cannot scan, with
+     * {@link EngineScan#refusal}'s reason.
      */
     static List<Map<String, Object>> armsOfOtherFormats(List<Arm> arms, List<Pages> pages, Consumer<String> log) {
         List<Map<String, Object>> out = new ArrayList<>();
         Map<List<String>, List<String>> lines = new LinkedHashMap<>(); // arms left out of the same page sets share a line
         for (Arm a : arms) {
             if (a.isStoreOnly()) continue;
+            if (a.isEngine()) {
+                for (Pages p : pages) {
+                    String why = EngineScan.refusal(p);
+                    if (why == null) continue;
+                    log.accept("arm " + a.name() + " skipped on " + p.values().id() + ": " + why);
+                    out.add(Map.of("arm", a.name(), "reason", why, "columns", List.of(p.values().id())));
+                }
+                continue;
+            }
             List<Pages> not = pages.stream().filter(p -> Harness.takes(a, p.values()) && !Harness.takes(a, p)).toList();
             if (not.isEmpty()) continue;
             List<String> ids = not.stream().map(p -> p.values().id()).toList();

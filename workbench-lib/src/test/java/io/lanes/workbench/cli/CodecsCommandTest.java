@@ -29,7 +29,8 @@ class CodecsCommandTest {
 
     @Test
     void theTableHasOneRowPerCodecWithItsFields() {
-        List<String> lines = run("codecs").lines().toList();
+        String out = run("codecs");
+        List<String> lines = out.substring(0, out.indexOf("\n\n")).lines().toList(); // the reference arms follow a blank line
         List<Codec> all = CodecRegistry.all();
         assertEquals(all.size() + 2, lines.size(), "header, one row per codec, the count");
         assertTrue(lines.getFirst().matches("name +value type +family +output order +page format +source +allocates by design +description"), lines.getFirst());
@@ -45,6 +46,18 @@ class CodecsCommandTest {
                 row(lines, "parquet.delta-byte-array.alloc-per-value"));
         assertTrue(row(lines, "zstd64").matches("zstd64 +int64 +general +flat +zstd64 +built-in +- +general-purpose baseline: the parquet\\.plain64 page compressed whole by zstd level 3"),
                 row(lines, "zstd64"));
+    }
+
+    @Test
+    void theReferenceArmsFollowTheCodecsWithKindAndLibrary() {
+        String out = run("codecs");
+        List<String> after = out.substring(out.indexOf("\n\n") + 2).lines().toList();
+        assertTrue(after.getFirst().startsWith("reference arms (not codecs"), after.getFirst());
+        assertTrue(row(after, "store-only").matches("store-only +wall +- +writes a decode's output bytes.*"), row(after, "store-only"));
+        assertTrue(row(after, "engine.duckdb.scan").matches("engine\\.duckdb\\.scan +engine \\(reference arm\\) +DuckDB v\\d+\\.\\d+\\.\\d+ \\(JDBC\\) +reference arm, not a decoder: .*1 thread.*"),
+                row(after, "engine.duckdb.scan"));
+        assertTrue(row(after, "engine.duckdb.open").contains("fixed per-query cost"), row(after, "engine.duckdb.open"));
+        assertTrue(CodecRegistry.all().stream().noneMatch(c -> c.name().startsWith("engine.")), "an engine arm is no codec of the registry");
     }
 
     private static String row(List<String> lines, String name) {

@@ -42,6 +42,17 @@ class ValidityGateTest {
     }
 
     @Test
+    void theHeadlineNeverDividesADecoderByAnEngineQuery() {
+        List<Measurement> ms = new ArrayList<>();
+        ms.add(m(EngineScan.SCAN, false, "c", 5000));
+        ms.add(m("x", false, "c", 100));
+        ms.add(m("x", true, "c", 100));
+        assertTrue(Double.isNaN(ValidityGate.evaluate(ms).headline()), "no decoder or wall to compare with: " + ValidityGate.evaluate(ms).label());
+        ms.add(m("y", false, "c", 200));
+        assertEquals(0.5, ValidityGate.evaluate(ms).headline(), 1e-12, "x over the next decoder, past the engine arm");
+    }
+
+    @Test
     void tooFewTyingColumnsFail() {
         ValidityGate.Verdict v = ValidityGate.evaluate(point(1.0, 1.0, 1.0, 1.2, 0.8));
         assertFalse(v.passed());

@@ -26,6 +26,28 @@ class ReportTest {
     }
 
     @Test
+    void anEngineArmHasItsOwnSummaryRowLabelledEngineAndNoDecoderGeomeanTakesItIn(@TempDir Path tmp) throws Exception {
+        Path file = io.lanes.workbench.corpus.DuckWritten.write(tmp.resolve("files")).get(3); // no dictionary: every int column DELTA_BINARY_PACKED
+        Arm decoder = Arm.named("parquet.delta");
+        List<io.lanes.workbench.corpus.Pages> pages = List.of("id", "sorted_runs").stream()
+                .map(c -> io.lanes.workbench.corpus.Pages.ofFile(file, c, List.of(decoder.codec()))).toList();
+        Path dir = tmp.resolve("bundle");
+        Recorder.runPages("test", List.of(Arm.storeOnly(), decoder, Arm.named(io.lanes.workbench.measure.EngineScan.SCAN)), pages,
+                new Harness.Config(2, 0, 3, 30, true, 0), dir, l -> {}, Recorder.Options.none());
+        Table results = io.lanes.workbench.results.ResultBundle.load(dir);
+        Table summary = ResultCharts.summary(results);
+        assertEquals(List.of("store-only", "parquet.delta", "engine.duckdb.scan"), summary.stringColumn("codec").asList());
+        assertEquals(List.of("wall", "decoder", "engine"), summary.stringColumn("kind").asList());
+        // the decoder's geomean is over its own two rows only
+        Table own = results.where(results.stringColumn("codec").isEqualTo("parquet.delta"));
+        double expected = Math.sqrt(own.doubleColumn("decode_gib_s").getDouble(0) * own.doubleColumn("decode_gib_s").getDouble(1));
+        assertEquals(expected, summary.doubleColumn(ResultCharts.SUMMARY_SPEED).getDouble(1), expected * 1e-9);
+        assertEquals(2, results.where(results.stringColumn("codec").isEqualTo("engine.duckdb.scan")).rowCount(), "one row per column, named engine.*");
+        String metadata = Files.readString(dir.resolve("metadata.json"));
+        assertTrue(metadata.contains("\"engine\"") && metadata.contains("SET threads=1") && metadata.contains("DuckDB v"), metadata);
+    }
+
+    @Test
     void suiteReportIsSelfContainedWithChartsAndTables(@TempDir Path tmp) throws Exception {
         SuiteStudy s = new SuiteStudy("s1", "Study one", "q", List.of("plain"), "quick", List.of("16KiB"),
                 List.of(StudyChart.SPEED_BY_WIDTH, StudyChart.SPEED_BY_WORKING_SET, StudyChart.SPEED_BY_CODEC, StudyChart.SIZE_VS_SPEED));

@@ -1,6 +1,7 @@
 package io.lanes.workbench.measure.ipv;
 
 import io.lanes.workbench.measure.Arm;
+import io.lanes.workbench.measure.Harness;
 import io.lanes.workbench.measure.WorkingSet;
 import io.lanes.workbench.corpus.Column;
 
@@ -32,7 +33,7 @@ public record IpvRequest(String codec, String dataset, int values) {
             for (Column c : columns) {
                 int n = ws.values(c);
                 for (Arm a : arms) {
-                    if (!a.isStoreOnly() && a.codec().valueBits() != c.type().bytes() * 8) continue;
+                    if (!Harness.takes(a, c)) continue;
                     out.add(new IpvRequest(a.name(), c.id(), n));
                 }
             }
