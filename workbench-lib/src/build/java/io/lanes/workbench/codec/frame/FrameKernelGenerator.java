@@ -185,6 +185,9 @@ public final class FrameKernelGenerator {
     // handles some rows of every group of VL adjacent lanes of one block.
 
     /** The four FastLanes entry points: frame or delta, row order or file order (FL_ORDER restored in registers). */
+    /** The ops that also read a row-order grid of values ({@code flatGrid}, {@code deltaFlatGrid}): the grid routes of the FastLanes delta codecs ({@code FlDeltaRoute}). */
+    private static final FlOp[] GRID_OPS = {FlOp.FLAT, FlOp.DELTA_FLAT};
+
     private enum FlOp {
         ROWS("rows", false, false),
         FLAT("flat", true, false),
@@ -424,6 +427,15 @@ public final class FrameKernelGenerator {
             s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
             s.line("}").line("}");
         }
+        for (FlOp op : GRID_OPS) {
+            String acc = op.delta ? ", " + t.prim + "[] acc" : "";
+            s.line("");
+            s.line("@Override");
+            s.line("public void " + op.name + "Grid(" + t.prim + "[] grid, int p, " + t.prim + "[] out, int o" + acc + ") {");
+            List<int[]> bs = bandsOf.get(op).get(t.bits);
+            for (int b = 0; b < bs.size(); b++) s.line(op.name + "Grid_" + b + "(grid, p, out, o" + (op.delta ? ", acc" : "") + ");");
+            s.line("}");
+        }
         anchorMethods(s, t, vl, lanes);
         for (int w = 0; w <= t.bits; w++) {
             for (FlOp op : FlOp.values()) {
@@ -441,8 +453,12 @@ public final class FrameKernelGenerator {
                     for (int b = 0; b < bs.size(); b++) flRowsBand(s, t, vb, lanes, w, b, bs.get(b), op);
                     continue;
                 }
-                for (int b = 0; b < bs.size(); b++) flMethod(s, t, vb, lanes, w, b, bs.get(b), op, op.flat ? flatBase : "g");
+                for (int b = 0; b < bs.size(); b++) flMethod(s, t, vb, lanes, w, b, bs.get(b), op, op.flat ? flatBase : "g", false);
             }
+        }
+        for (FlOp op : GRID_OPS) {
+            List<int[]> bs = bandsOf.get(op).get(t.bits); // the full width's tiles, which cost more than a grid's
+            for (int b = 0; b < bs.size(); b++) flMethod(s, t, vb, lanes, t.bits, b, bs.get(b), op, flatBase, true);
         }
         s.line("}");
         return s.toString();
@@ -642,19 +658,24 @@ public final class FrameKernelGenerator {
         s.line("}");
     }
 
-    private static void flMethod(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf, FlOp op, String outBase) {
+    /**
+     * One band of rows of {@code op} at width {@code w}; with {@code grid}, the band of a {@code <op>Grid}
+     * entry point instead: rows read as whole words from a row-order {@code T[]} grid (row r of lane l
+     * at {@code in[p + LANES r + l]}), nothing unpacked and no frame added.
+     */
+    private static void flMethod(Src s, Ty t, int vb, int lanes, int w, int band, int[] rowsOf, FlOp op, String outBase, boolean grid) {
         int vl = vb / t.bits;
         s.line("");
-        s.line("private static void " + op.name + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o, " + t.prim + " frame"
-                + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
-        maskAndFrame(s, t, w);
+        s.line("private static void " + op.name + (grid ? "Grid" : w) + "_" + band + "(" + (grid ? t.prim + "[]" : "byte[]") + " in, int p, "
+                + t.prim + "[] out, int o" + (grid ? "" : ", " + t.prim + " frame") + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
+        if (!grid) maskAndFrame(s, t, w);
         s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
-        s.line("int q = p + " + t.bytes() + " * g;");
+        s.line("int q = p + " + (grid ? "" : t.bytes() + " * ") + "g;");
         s.line("int r = o + " + outBase + ";");
         if (op.delta) s.line(t.vec + " a = " + t.vec + ".fromArray(S, acc, g);");
         int[] loaded = {-1};
         for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
-            String e = w == 0 ? "f" : row(s, t, w, r, loaded) + ".add(f)";
+            String e = grid ? t.vec + ".fromArray(S, in, q + " + r * lanes + ")" : w == 0 ? "f" : row(s, t, w, r, loaded) + ".add(f)";
             String v = e;
             if (op.delta) {
                 s.line("a = a.add(" + e + ");");

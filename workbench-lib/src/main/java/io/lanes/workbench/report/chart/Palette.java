@@ -39,6 +39,7 @@ public final class Palette {
             "fastlanes.unpack.interleaved", "fastlanes.unpack.transposed", "fastlanes.unpack.flat-gather", "fastlanes.unpack.flat-fused",
             "fastlanes.unpack.interleaved64", "fastlanes.unpack.transposed64", "fastlanes.unpack.flat-gather64", "fastlanes.unpack.flat-fused64",
             "fastlanes.delta.flat", "fastlanes.delta.transposed", "fastlanes.delta.strided",
+            "fastlanes.delta.flat.separate", "fastlanes.delta.flat.fused-grid", "fastlanes.delta.grid-roundtrip",
             "fastlanes.delta.flat64", "fastlanes.delta.transposed64", "fastlanes.delta.strided64",
             "for.seq", "for.fastlanes", "for.fastlanes.flat-fused", "for.seq64", "for.fastlanes64", "for.fastlanes.flat-fused64",
             "pfor.seq", "pfor.fastlanes", "pfor.fastlanes.transposed", "pfor.seq.delta",
