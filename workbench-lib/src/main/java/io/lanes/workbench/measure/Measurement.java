@@ -22,7 +22,7 @@ import java.util.Arrays;
 public record Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
                           int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos, String codecDetail) {
 
-    /** A measurement without a codec detail: routes that time pages without reading them back (JMH, sweeps). */
+    /** A measurement without a codec detail: the SIMD sweep's kernels, which report none, and tests. */
     public Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
                        int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos) {
         this(arm, control, columnId, dataset, type, workingSet, values, inputBytes, outputBytes, decodeNanos, encodeNanos, "");

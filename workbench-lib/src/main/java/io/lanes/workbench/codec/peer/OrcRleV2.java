@@ -1,6 +1,7 @@
 package io.lanes.workbench.codec.peer;
 
 import io.lanes.workbench.codec.Bytes;
+import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.CorruptDataException;
 import io.lanes.workbench.codec.IntCodec;
 import io.lanes.workbench.codec.LongCodec;
@@ -183,10 +184,31 @@ public final class OrcRleV2 {
         return "peer: " + LIBRARY + "'s integer RLE v2 writer and reader (" + what + "; nextVector in batches of 1,024), framed as count + ORC's runs, run headers checked first";
     }
 
-    private static final String ALLOCATES = "a reader, a stream and a buffer view per page; two arrays per PATCHED_BASE run (ORC's reader)";
+    /** What the three arms share beyond their value type: bounds, allocation and the sub-encoding mix. */
+    private interface Arm extends Codec {
+        @Override
+        default String allocatesByDesign() {
+            return "a reader, a stream and a buffer view per page; two arrays per PATCHED_BASE run (ORC's reader)";
+        }
+
+        @Override
+        default int maxEncodedBytes(int n) {
+            return OrcRleV2.maxEncodedBytes(n);
+        }
+
+        @Override
+        default long maxDecodedLength(int pageBytes) {
+            return OrcRleV2.maxDecodedLength(pageBytes);
+        }
+
+        @Override
+        default Map<String, Long> encodingDetail(byte[] in, int inOff, int inLen) {
+            return OrcRleV2.encodingDetail(name(), in, inOff, inLen);
+        }
+    }
 
     /** {@code peer.orc.rlev2} (signed) and {@code peer.orc.rlev2.unsigned}: int32 values. */
-    public static final class Int32 implements IntCodec {
+    public static final class Int32 implements IntCodec, Arm {
         private final boolean unsigned;
 
         /** @param unsigned whether values are written as unsigned 32-bit (a negative int as 2^32 plus it, so it round-trips at 32 bits) */
@@ -205,21 +227,6 @@ public final class OrcRleV2 {
         }
 
         @Override
-        public String allocatesByDesign() {
-            return ALLOCATES;
-        }
-
-        @Override
-        public int maxEncodedBytes(int n) {
-            return OrcRleV2.maxEncodedBytes(n);
-        }
-
-        @Override
-        public long maxDecodedLength(int pageBytes) {
-            return OrcRleV2.maxDecodedLength(pageBytes);
-        }
-
-        @Override
         public int encode(int[] values, int off, int n, byte[] out, int outOff) {
             return unsigned ? OrcRleV2.encode(name(), false, i -> Integer.toUnsignedLong(values[off + i]), n, out, outOff)
                     : OrcRleV2.encode(name(), true, i -> values[off + i], n, out, outOff);
@@ -235,15 +242,10 @@ public final class OrcRleV2 {
             return unsigned ? OrcRleV2.decode(name(), false, in, inOff, inLen, out, null, outOff, 0, 0xFFFF_FFFFL)
                     : OrcRleV2.decode(name(), true, in, inOff, inLen, out, null, outOff, Integer.MIN_VALUE, Integer.MAX_VALUE);
         }
-
-        @Override
-        public Map<String, Long> encodingDetail(byte[] in, int inOff, int inLen) {
-            return OrcRleV2.encodingDetail(name(), in, inOff, inLen);
-        }
     }
 
     /** {@code peer.orc.rlev2.64}: signed int64 values. */
-    public static final class Int64 implements LongCodec {
+    public static final class Int64 implements LongCodec, Arm {
         @Override
         public String name() {
             return "peer.orc.rlev2.64";
@@ -252,21 +254,6 @@ public final class OrcRleV2 {
         @Override
         public String description() {
             return describe("signed, zigzag");
-        }
-
-        @Override
-        public String allocatesByDesign() {
-            return ALLOCATES;
-        }
-
-        @Override
-        public int maxEncodedBytes(int n) {
-            return OrcRleV2.maxEncodedBytes(n);
-        }
-
-        @Override
-        public long maxDecodedLength(int pageBytes) {
-            return OrcRleV2.maxDecodedLength(pageBytes);
         }
 
         @Override
@@ -282,11 +269,6 @@ public final class OrcRleV2 {
         @Override
         public int decode(byte[] in, int inOff, int inLen, long[] out, int outOff) {
             return OrcRleV2.decode(name(), true, in, inOff, inLen, null, out, outOff, Long.MIN_VALUE, Long.MAX_VALUE);
-        }
-
-        @Override
-        public Map<String, Long> encodingDetail(byte[] in, int inOff, int inLen) {
-            return OrcRleV2.encodingDetail(name(), in, inOff, inLen);
         }
     }
 }
