@@ -199,6 +199,14 @@ class OrcRleV2Test {
         assertTrue(e.getMessage().contains("the peer library threw"), e.getMessage());
     }
 
+    /** The version the descriptions name is the jar the adapter runs. */
+    @Test
+    void theNamedLibraryIsTheOneOnTheClassPath() {
+        String jar = org.apache.orc.impl.RunLengthIntegerReaderV2.class.getProtectionDomain().getCodeSource().getLocation().getPath();
+        assertTrue(jar.endsWith("orc-core-2.2.1-nohive.jar"), jar);
+        for (var c : List.of(SIGNED, WIDE, UNSIGNED)) assertTrue(c.description().contains(OrcRleV2.LIBRARY + "'s"), c.description());
+    }
+
     @Test
     void fuzzedPagesEndInValuesOrARejectionNeverAHangOrAStrayWrite() {
         List<io.lanes.workbench.codec.Codec> arms = List.of(SIGNED, WIDE, UNSIGNED);
