@@ -153,7 +153,7 @@ public final class JmhCommand implements Callable<Integer> {
         double[] dec = rounds.stream().flatMapToDouble(m -> java.util.Arrays.stream(m.decodeNanos())).toArray();
         double[] enc = rounds.stream().flatMapToDouble(m -> java.util.Arrays.stream(m.encodeNanos())).toArray();
         return new Measurement(f.arm(), f.control(), f.columnId(), f.dataset(), f.type(), f.workingSet(), f.values(), f.inputBytes(),
-                f.outputBytes(), dec, enc);
+                f.outputBytes(), dec, enc, f.codecDetail());
     }
 
     private static String key(Measurement m) {

@@ -1,5 +1,7 @@
 package io.lanes.workbench.codec;
 
+import java.util.Map;
+
 /**
  * What every codec shares, whatever its value type. Implementations are stateless or hold only
  * immutable configuration, so one instance may be used by many threads at once unless its Javadoc
@@ -38,6 +40,17 @@ public interface Codec {
      */
     default String allocatesByDesign() {
         return "";
+    }
+
+    /**
+     * Named counts of what the encoder chose for a page this codec wrote, e.g. ORC RLE v2's runs and
+     * values per sub-encoding ({@code short_repeat.runs}, ...): the facts a page's size alone does not
+     * show. A column's pages add up key by key into results.csv's {@code codec_detail}, in the order
+     * the codec gives them. Default: none (an empty map). Reads the page only; a corrupt page throws
+     * {@link CorruptDataException}.
+     */
+    default Map<String, Long> encodingDetail(byte[] in, int inOff, int inLen) {
+        return Map.of();
     }
 
     /** Order of the decoded values; {@link OutputOrder#FLAT} unless the codec says otherwise. */

@@ -260,7 +260,7 @@ public final class Harness {
         for (int i = 0; i < k; i++) {
             Prepared p = ps.get(i);
             out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), point,
-                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i]));
+                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i], p.codecDetail()));
         }
         return out;
     }

@@ -17,9 +17,16 @@ import java.util.Arrays;
  * @param outputBytes  decoded bytes a decode call writes as values (byte arrays: the values' own bytes, offsets not counted)
  * @param decodeNanos  per-repetition nanoseconds of one decode call
  * @param encodeNanos  per-repetition nanoseconds of one encode call (empty for store-only)
+ * @param codecDetail  what the encoder chose for the pages ({@link Prepared#codecDetail()}), empty when the codec reports nothing
  */
 public record Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
-                          int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos) {
+                          int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos, String codecDetail) {
+
+    /** A measurement without a codec detail: the SIMD sweep's kernels, which report none, and tests. */
+    public Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
+                       int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos) {
+        this(arm, control, columnId, dataset, type, workingSet, values, inputBytes, outputBytes, decodeNanos, encodeNanos, "");
+    }
 
     /** Median of the decode samples. */
     public double decodeMedian() {

@@ -11,7 +11,10 @@ import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.Pages;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * An arm made ready at one working-set point: input values, encoded pages and output buffer
@@ -154,6 +157,23 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
     /** Pages one decode call decodes (0 for the store-only arm). */
     public int pages() {
         return pageEnds.length;
+    }
+
+    /**
+     * The codec's {@link Codec#encodingDetail} of the pages, added up key by key, as
+     * {@code key=count;key=count} in the codec's order: results.csv's {@code codec_detail}. Empty for
+     * store-only and for a codec that reports nothing. Not timed work: it reads every page once.
+     */
+    public String codecDetail() {
+        Codec c = arm.codec();
+        if (c == null) return "";
+        Map<String, Long> sum = new LinkedHashMap<>();
+        for (int i = 0, start = 0; i < pageEnds.length; start = pageEnds[i++]) {
+            c.encodingDetail(encoded, inOff + start, pageEnds[i] - start).forEach((k, v) -> sum.merge(k, v, Long::sum));
+        }
+        StringJoiner out = new StringJoiner(";");
+        sum.forEach((k, v) -> out.add(k + "=" + v));
+        return out.toString();
     }
 
     /** Whether {@link #encode()} is meaningful: the arm encodes its input itself (a column, not a writer's pages). */

@@ -316,6 +316,10 @@ public final class ResultBundle {
                     .tableName(tableName(csv.toAbsolutePath().getParent())).columnTypes(types).missingValueIndicator("", "NA"));
             for (String c : ResultRecord.COLUMNS) {
                 if (t.containsColumn(c)) continue;
+                if (c.equals("codec_detail")) { // text added later: an older bundle's rows report nothing
+                    t.addColumns(tech.tablesaw.api.StringColumn.create(c, java.util.Collections.nCopies(t.rowCount(), "")));
+                    continue;
+                }
                 if (TEXT_COLUMNS.contains(c)) throw new IllegalArgumentException("cannot read " + csv + " as results.csv: it has no column '" + c + "'");
                 double[] missing = new double[t.rowCount()];
                 java.util.Arrays.fill(missing, Double.NaN);
@@ -333,7 +337,7 @@ public final class ResultBundle {
 
     /** The results.csv columns read as text; every other is a figure. */
     private static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("machine", "jdk", "timestamp", "codec", "dataset", "column", "type",
-            "working_set", "gate", "ipv_backend");
+            "working_set", "gate", "ipv_backend", "codec_detail");
 
     private static String tableName(Path dir) {
         Path md = dir.resolve("metadata.json");

@@ -44,6 +44,8 @@ class CodecsCommandTest {
         assertTrue(row(lines, "parquet.delta-byte-array").contains(" byte-array "), row(lines, "parquet.delta-byte-array"));
         assertTrue(row(lines, "parquet.delta-byte-array.alloc-per-value").matches("parquet\\.delta-byte-array\\.alloc-per-value +byte-array +parquet +flat +parquet\\.delta-byte-array +built-in +a byte\\[\\] per value +Parquet DELTA_BYTE_ARRAY.*"),
                 row(lines, "parquet.delta-byte-array.alloc-per-value"));
+        assertTrue(row(lines, "peer.orc.rlev2.64").matches("peer\\.orc\\.rlev2\\.64 +int64 +peer +flat +peer\\.orc\\.rlev2\\.64 +built-in +a reader, .* +peer: Apache ORC 2\\.2\\.1's integer RLE v2 .*"),
+                row(lines, "peer.orc.rlev2.64"));
         assertTrue(row(lines, "zstd64").matches("zstd64 +int64 +general +flat +zstd64 +built-in +- +general-purpose baseline: the parquet\\.plain64 page compressed whole by zstd level 3"),
                 row(lines, "zstd64"));
     }

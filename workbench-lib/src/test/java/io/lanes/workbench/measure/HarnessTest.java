@@ -35,6 +35,20 @@ class HarnessTest {
         assertEquals(4 + 2 + 2 * 128 * 7, packed.inputBytes(), "count + 2 width bytes + 2 blocks of 1024 values at 7 bits");
     }
 
+    /** A codec that reports what its encoder chose (ORC's sub-encoding mix) has it on its measurement; others report nothing. */
+    @Test
+    void aMeasurementCarriesTheCodecsDetailOfItsPages() {
+        Column col = Datasets.uniform(7, 5000, 1);
+        List<Measurement> ms = new Harness(TINY).measure(List.of(Arm.storeOnly(), Arm.named("peer.orc.rlev2"), Arm.named("plain")), col, WorkingSet.parse("16KiB"));
+        assertEquals("", ms.get(0).codecDetail());
+        assertEquals("", ms.get(2).codecDetail());
+        // 2048 values below 128 (8 bits zigzagged): DIRECT runs of up to 512 values, bar the odd repeat ORC finds
+        java.util.Map<String, Long> mix = new java.util.LinkedHashMap<>();
+        for (String kv : ms.get(1).codecDetail().split(";")) mix.put(kv.substring(0, kv.indexOf('=')), Long.parseLong(kv.substring(kv.indexOf('=') + 1)));
+        assertEquals(2048, mix.get("short_repeat.values") + mix.get("direct.values") + mix.get("patched_base.values") + mix.get("delta.values"), mix.toString());
+        assertTrue(mix.get("direct.runs") >= 4, mix.toString());
+    }
+
     @Test
     void aCodecThatDecodesWronglyIsStoppedBeforeAnythingIsTimed() {
         IntCodec broken = plainDecoding("broken", (p, in, off, len, out, o) -> {

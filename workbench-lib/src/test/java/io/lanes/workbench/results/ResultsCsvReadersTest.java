@@ -22,11 +22,12 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** results.csv as outside tools read it: DuckDB's read_csv_auto with no options, and {@link ResultBundle#load}. */
 class ResultsCsvReadersTest {
-    private static final Set<String> TEXT = Set.of("machine", "jdk", "codec", "dataset", "column", "type", "working_set", "gate", "ipv_backend");
+    private static final Set<String> TEXT = Set.of("machine", "jdk", "codec", "dataset", "column", "type", "working_set", "gate", "ipv_backend", "codec_detail");
     private static final Set<String> NUMBERS = Set.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "FLOAT", "DOUBLE");
     /** A user file's column name needs quoting: a comma and quotes. */
     private static final String ODD = "file:trips.csv#fare, \"usd\"";
@@ -35,13 +36,19 @@ class ResultsCsvReadersTest {
         return new Measurement(arm, false, column, "syn.uniform", "int32", "16KiB", 1024, 4096, 4096, new double[] {100, 120, 110}, encode);
     }
 
+    /** A measurement whose codec reports what it chose for the pages. */
+    private static Measurement detailed(String arm, String column, String detail) {
+        return new Measurement(arm, false, column, "syn.uniform", "int32", "16KiB", 1024, 4096, 4096, new double[] {100, 120, 110}, new double[] {90}, detail);
+    }
+
     /**
      * Every numeric contract column has a figure in some rows and none in others (store-only has no
      * size, the odd column no encode and no store-only wall, only one row an ipv figure).
      */
     private static Path bundle(Path dir) {
         ResultBundle b = new ResultBundle(dir, Fingerprint.capture(), Map.of());
-        b.add(List.of(m(StoreOnly.NAME, "syn.uniform.w3", new double[0]), m("plain", "syn.uniform.w3", new double[] {300, 310})));
+        b.add(List.of(m(StoreOnly.NAME, "syn.uniform.w3", new double[0]), m("plain", "syn.uniform.w3", new double[] {300, 310}),
+                detailed("orc", "syn.uniform.w3", "direct.runs=2;direct.values=1024")));
         b.gate("16KiB", new ValidityGate.Verdict(true, "pass", Double.NaN, 1, 1, Double.NaN, 3, Double.NaN));
         b.add(List.of(m("plain", ODD, new double[0])));
         b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w3", 1024, 0.41, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 4200, 57)));
@@ -74,9 +81,15 @@ class ResultsCsvReadersTest {
                     rows.add(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(3) + "|" + rs.getBoolean(4) + "|" + rs.getBoolean(5)
                             + "|" + rs.getBoolean(6) + "|" + rs.getObject(7));
                 }
-                assertEquals(List.of("plain|syn.uniform.w3|pass|false|false|false|0.41",
+                assertEquals(List.of("orc|syn.uniform.w3|pass|false|false|false|null",
+                        "plain|syn.uniform.w3|pass|false|false|false|0.41",
                         "store-only|syn.uniform.w3|pass|true|true|false|null",
                         "plain|" + ODD + "|pending|false|true|true|null"), rows);
+            }
+            try (ResultSet rs = st.executeQuery("SELECT codec, regexp_extract(codec_detail, 'direct.values=(\\d+)', 1) FROM " + source(csv) + " WHERE codec_detail <> ''")) {
+                assertTrue(rs.next());
+                assertEquals("orc|1024", rs.getString(1) + "|" + rs.getString(2));
+                assertFalse(rs.next(), "only the arm that reports a detail has one");
             }
         }
     }
@@ -89,6 +102,7 @@ class ResultsCsvReadersTest {
         String plain = lines.get(2);
         assertTrue(plain.contains(",plain,syn.uniform,syn.uniform.w3,int32,1024,16KiB,"), plain);
         assertEquals(1, lines.stream().filter(l -> l.contains("\"")).count(), "only the odd column is quoted: " + lines);
+        assertTrue(lines.stream().anyMatch(l -> l.endsWith(",direct.runs=2;direct.values=1024")), "a codec detail needs no quotes: " + lines);
     }
 
     @Test
@@ -98,6 +112,7 @@ class ResultsCsvReadersTest {
         assertEquals(1, odd.rowCount());
         assertTrue(Double.isNaN(odd.doubleColumn("encode_ns_median").getDouble(0)));
         assertEquals(0.41, t.where(t.doubleColumn("ipv").isNotMissing()).doubleColumn("ipv").getDouble(0));
+        assertEquals("direct.runs=2;direct.values=1024", t.where(t.stringColumn("codec").isEqualTo("orc")).stringColumn("codec_detail").get(0));
 
         // a row as bundles wrote it before empty fields: NA for every missing figure, some names quoted
         Path old = dir.resolve("old");
@@ -112,6 +127,7 @@ class ResultsCsvReadersTest {
         assertTrue(Double.isNaN(o.doubleColumn("ratio").getDouble(0)) && Double.isNaN(o.doubleColumn("ipv").getDouble(0)));
         assertEquals(120.36546147878657, o.doubleColumn("store_only_gib_s").getDouble(0));
         assertTrue(Double.isNaN(o.doubleColumn("decode_gib_s_lo").getDouble(0)), "a column the old bundle lacks loads as missing");
+        assertEquals("", o.stringColumn("codec_detail").get(0), "and a text column it lacks as empty");
         assertEquals(ResultRecord.COLUMNS, o.columnNames());
     }
 }

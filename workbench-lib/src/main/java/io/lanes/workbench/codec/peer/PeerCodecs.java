@@ -22,7 +22,8 @@ import java.util.List;
 
 /**
  * The peers a user would otherwise pick, as registered codecs named {@code peer.*}: JavaFastPFOR
- * 0.3.14 ({@code peer.jfp.*}) and parquet-java 1.18.1 ({@code peer.parquet.*}). Each adapter's
+ * 0.3.14 ({@code peer.jfp.*}), parquet-java 1.18.1 ({@code peer.parquet.*}) and Apache ORC 2.2.1's
+ * integer RLE v2 ({@code peer.orc.*}). Each adapter's
  * Javadoc says which costs it adds to the peer's own decode.
  */
 public final class PeerCodecs {
@@ -64,6 +65,9 @@ public final class PeerCodecs {
         out.add(new ParquetJavaBss.Int64());
         out.add(ParquetJavaByteArrays.deltaLengthByteArray());
         out.add(ParquetJavaByteArrays.deltaByteArray());
+        out.add(new OrcRleV2.Int32(false));
+        out.add(new OrcRleV2.Int64());
+        out.add(new OrcRleV2.Int32(true));
         return out;
     }
 }

@@ -8,7 +8,9 @@
  * VariableByte for the tail as the library prescribes. parquet-java 1.18.1:
  * {@code peer.parquet.delta(64)}, {@code peer.parquet.rle}, {@code peer.parquet.bss(64)},
  * {@code peer.parquet.delta-length-byte-array} and {@code peer.parquet.delta-byte-array} on the same
- * page layouts as our {@code parquet.*} codecs.
+ * page layouts as our {@code parquet.*} codecs. Apache ORC 2.2.1's integer RLE v2:
+ * {@code peer.orc.rlev2} (signed int32), {@code peer.orc.rlev2.64} (signed int64) and
+ * {@code peer.orc.rlev2.unsigned} (int32 as unsigned 32-bit), each page a count and ORC's runs.
  *
  * <h2>What the adapters add to the peer's own decode</h2>
  * <ul>
@@ -30,6 +32,14 @@
  * decodes every length stream once more than parquet-java does, because parquet-java trusts every
  * length (it allocates from an unchecked prefix length, and a negative length re-reads earlier
  * bytes).</li>
+ * <li>ORC's {@code RunLengthIntegerReaderV2} is read as ORC's column readers read it: per page a
+ * new reader over {@code InStream.create} of the page and a ByteBuffer view (a reader cannot be
+ * re-pointed), then {@code nextVector} into a {@code LongColumnVector} of 1,024 values, batch after
+ * batch, each batch copied into the caller's buffer: a copy of the longs for int64, a narrowing
+ * copy with a range check of every value for int32 (ORC decodes to long[] only). Before it, a walk
+ * of every run header ({@code OrcRuns}: tag, widths, lengths, patch list size, varint lengths; no
+ * packed value read), because ORC sizes PATCHED_BASE's arrays and reads its patch list from header
+ * fields. PATCHED_BASE runs allocate two arrays in ORC's reader, as in ORC.</li>
  * </ul>
  * The peers trust their input; the adapters do not, so a corrupt page is a
  * {@link io.lanes.workbench.codec.CorruptDataException} naming the field before the peer runs, and

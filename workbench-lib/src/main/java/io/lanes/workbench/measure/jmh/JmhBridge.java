@@ -145,7 +145,7 @@ public final class JmhBridge {
         int n = ws.values(col);
         Prepared sizes = Prepared.of(Arm.named(codec), col, n);
         return new Measurement(codec, false, col.id(), col.dataset(), col.type().label(), ws.label(), n, sizes.encodedBytes(),
-                sizes.outputBytes(), samples.stream().mapToDouble(Double::doubleValue).toArray(), new double[0]);
+                sizes.outputBytes(), samples.stream().mapToDouble(Double::doubleValue).toArray(), new double[0], sizes.codecDetail());
     }
 
     private static OutputStream tee(OutputStream a, OutputStream b) {
