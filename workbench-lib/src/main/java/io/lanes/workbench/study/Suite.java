@@ -43,16 +43,18 @@ public final class Suite {
                         "quick", full ? List.of("16KiB", "400KiB", "1.5MiB", "4MiB", "32MiB") : List.of("16KiB", "400KiB", "4MiB"),
                         List.of(SPEED_BY_WORKING_SET)),
                 new SuiteStudy("frame-codecs", "FOR, PFOR and the baselines over the corpus",
-                        "Size and decode speed of the frame codecs (FOR, PFOR in both layouts) against JavaFastPFOR, Parquet's RLE/bit-packing "
-                                + "hybrid, plain, zstd and lz4 on the corpus columns: points further left are smaller, higher are faster.",
+                        "Size and decode speed of the frame codecs (FOR, PFOR in both layouts) against JavaFastPFOR, ORC's integer RLE v2 "
+                                + "(its PATCHED_BASE is a patched frame of reference), Parquet's RLE/bit-packing hybrid, plain, zstd and lz4 on the "
+                                + "corpus columns: points further left are smaller, higher are faster.",
                         List.of("store-only", "plain", "for.fastlanes", "pfor.seq", "pfor.fastlanes", "pfor.fastlanes.transposed",
-                                "peer.jfp.fastpfor", "peer.jfp.vectorfastpfor", "peer.jfp.binarypacking", "parquet.rle", "zstd", "lz4"),
+                                "peer.jfp.fastpfor", "peer.jfp.vectorfastpfor", "peer.jfp.binarypacking", "peer.orc.rlev2", "parquet.rle", "zstd", "lz4"),
                         full ? "default" : "quick", oneWs, List.of(SPEED_BY_CODEC, SIZE_VS_SPEED)),
                 new SuiteStudy("delta", "Delta decoding on sorted columns",
                         "DELTA_BINARY_PACKED decoders (per miniblock, coalesced, coalesced with a vector prefix scan) against FastLanes delta, "
-                                + "sequential PFOR with delta and parquet-java's own reader, on the corpus' sorted and nearly sorted int32 columns.",
+                                + "sequential PFOR with delta, parquet-java's own reader and ORC's integer RLE v2 (whose DELTA runs take sorted "
+                                + "stretches), on the corpus' sorted and nearly sorted int32 columns.",
                         List.of("store-only", "parquet.delta.miniblock", "parquet.delta.coalesced", "parquet.delta.vscan",
-                                "fastlanes.delta.flat", "fastlanes.delta.transposed", "pfor.seq.delta", "peer.parquet.delta"),
+                                "fastlanes.delta.flat", "fastlanes.delta.transposed", "pfor.seq.delta", "peer.parquet.delta", "peer.orc.rlev2"),
                         "sorted", oneWs, List.of(SPEED_BY_CODEC, SIZE_VS_SPEED))));
         if (full) {
             // 64 more columns: worth it in a publishable run, not in the 10-minute default
