@@ -17,7 +17,7 @@ public enum DeltaVariant {
      * register, advanced by the scan's last lane broadcast with a shuffle (the route the thread
      * kept), the part shorter than a register finished one value at a time.
      */
-    VSCAN("vscan", "coalesced unpack, prefix sum in vector registers, running total carried in a vector register (last lane broadcast by a shuffle)"),
+    VSCAN("vscan", "coalesced unpack, prefix sum with the running total carried by a last-lane shuffle, all in vector registers"),
     /**
      * {@link #VSCAN} with the other carry route the Arrow DELTA vector-scan thread measured and
      * rejected: after each register's scan the running total is read out of the last lane into a

@@ -199,7 +199,8 @@ final class DeltaVectorScan32 {
      * {@link DeltaVariant#VSCAN_CARRY_GPR}: each register's scan gets the total broadcast from a
      * scalar, and the total is read back out of the summed register's last lane, so the next
      * register waits on a lane extract and a broadcast (the route the Arrow DELTA vector-scan
-     * thread measured slower than scalar). Same arguments, result and scalar tail.
+     * thread measured slower than scalar). Same arguments, result and scalar tail. Its own loop, not
+     * a route flag in {@link #scanInPlace}'s, so the vscan loop compiles and measures as before.
      */
     static int scanInPlaceCarryGpr(int[] a, int from, int len, int minDelta, int last) {
         if (L < 4) return DeltaScan.scalar(a, from, len, minDelta, last);
