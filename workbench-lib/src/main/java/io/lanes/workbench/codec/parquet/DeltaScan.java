@@ -80,16 +80,45 @@ final class DeltaScan {
             LongVector frame = LongVector.broadcast(L, minDelta);
             LongVector carry = LongVector.broadcast(L, last);
             for (; i < bound; i += LL) {
-                LongVector v = LongVector.fromArray(L, a, i).add(frame);
-                v = v.add(s1.selectFrom(v, L_K1));
-                v = v.add(s2.selectFrom(v, L_K2));
-                if (LL > 4) v = v.add(s4.selectFrom(v, L_K4));
+                LongVector v = scan(LongVector.fromArray(L, a, i).add(frame), s1, s2, s4);
                 v.add(carry).intoArray(a, i);
                 carry = carry.add(top.selectFrom(v));
             }
             last = carry.lane(0);
         }
         return scalar(a, i, from + len - i, minDelta, last);
+    }
+
+    /**
+     * {@link #vector(long[], int, int, long, long)} with the running total carried through a
+     * general-purpose register ({@link DeltaVariant#VSCAN_CARRY_GPR}): broadcast from a scalar into
+     * each register's scan and read back out of the summed register's last lane, so the next
+     * register waits on that round trip. Same arguments, result and scalar tail.
+     */
+    static long vectorCarryGpr(long[] a, int from, int len, long minDelta, long last) {
+        if (!LONG_SCAN) return scalar(a, from, len, minDelta, last);
+        int bound = from + L.loopBound(len);
+        int i = from;
+        if (i < bound) {
+            LongVector s1 = LongVector.fromArray(L, L_SCAN, 0), s2 = LongVector.fromArray(L, L_SCAN, LL);
+            LongVector s4 = LongVector.fromArray(L, L_SCAN, 2 * LL);
+            LongVector frame = LongVector.broadcast(L, minDelta);
+            for (; i < bound; i += LL) {
+                // the lane is read from the register that already holds the total: the round trip is on the chain
+                LongVector v = scan(LongVector.fromArray(L, a, i).add(frame), s1, s2, s4).add(LongVector.broadcast(L, last));
+                v.intoArray(a, i);
+                last = v.lane(LL - 1);
+            }
+        }
+        return scalar(a, i, from + len - i, minDelta, last);
+    }
+
+    /** Inclusive scan of one register in log2(LL) shifted additions, by the lane indices of {@link #L_SCAN}. */
+    private static LongVector scan(LongVector v, LongVector s1, LongVector s2, LongVector s4) {
+        v = v.add(s1.selectFrom(v, L_K1));
+        v = v.add(s2.selectFrom(v, L_K2));
+        if (LL > 4) v = v.add(s4.selectFrom(v, L_K4));
+        return v;
     }
 
     /**

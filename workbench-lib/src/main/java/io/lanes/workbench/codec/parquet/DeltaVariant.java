@@ -14,10 +14,18 @@ public enum DeltaVariant {
     /**
      * Coalesced, then the prefix sum in vector registers over the block (the Arrow DELTA vector-scan thread): the frame added
      * before a log-step scan, the running total carried from register to register in a vector
-     * register (a vector-to-scalar round trip per register is slower than scalar), the part shorter
-     * than a register finished one value at a time.
+     * register, advanced by the scan's last lane broadcast with a shuffle (the route the thread
+     * kept), the part shorter than a register finished one value at a time.
      */
-    VSCAN("vscan", "coalesced unpack, prefix sum in vector registers"),
+    VSCAN("vscan", "coalesced unpack, prefix sum with the running total carried by a last-lane shuffle, all in vector registers"),
+    /**
+     * {@link #VSCAN} with the other carry route the Arrow DELTA vector-scan thread measured and
+     * rejected: after each register's scan the running total is read out of the last lane into a
+     * general-purpose register and broadcast back for the next register, so a vector-to-scalar
+     * round trip sits on the dependency chain between registers. Kept as an arm to price that
+     * round trip, not to be used.
+     */
+    VSCAN_CARRY_GPR("vscan.carry-gpr", "coalesced unpack, prefix sum in vector registers, running total carried through a scalar register (last lane extracted, re-broadcast per register)"),
     /**
      * int32 only: each 32-value chunk is unpacked in vector registers by one width-generic routine
      * (a table row per width gives each lane its word and shift) and summed there by the vscan

@@ -195,6 +195,32 @@ final class DeltaVectorScan32 {
     }
 
     /**
+     * {@link #scanInPlace} with the running total carried through a general-purpose register, for
+     * {@link DeltaVariant#VSCAN_CARRY_GPR}: each register's scan gets the total broadcast from a
+     * scalar, and the total is read back out of the summed register's last lane, so the next
+     * register waits on a lane extract and a broadcast (the route the Arrow DELTA vector-scan
+     * thread measured slower than scalar). Same arguments, result and scalar tail. Its own loop, not
+     * a route flag in {@link #scanInPlace}'s, so the vscan loop compiles and measures as before.
+     */
+    static int scanInPlaceCarryGpr(int[] a, int from, int len, int minDelta, int last) {
+        if (L < 4) return DeltaScan.scalar(a, from, len, minDelta, last);
+        int bound = from + I.loopBound(len);
+        int i = from;
+        if (i < bound) {
+            IntVector s1 = IntVector.fromArray(I, SCAN, 0), s2 = IntVector.fromArray(I, SCAN, L);
+            IntVector s4 = IntVector.fromArray(I, SCAN, 2 * L), s8 = IntVector.fromArray(I, SCAN, 3 * L);
+            IntVector frame = IntVector.broadcast(I, minDelta);
+            for (; i < bound; i += L) {
+                // the lane is read from the register that already holds the total: the round trip is on the chain
+                IntVector v = scan(IntVector.fromArray(I, a, i).add(frame), s1, s2, s4, s8).add(IntVector.broadcast(I, last));
+                v.intoArray(a, i);
+                last = v.lane(L - 1);
+            }
+        }
+        return DeltaScan.scalar(a, i, from + len - i, minDelta, last);
+    }
+
+    /**
      * Inclusive scan of one register in log2(L) shifted additions, by the lane indices of
      * {@link #SCAN} the caller holds in registers; the steps a species does not need fold away.
      */

@@ -11,6 +11,7 @@ import io.lanes.workbench.codec.Codec;
 
 import io.lanes.workbench.codec.bitpack.BlockPageCodec32;
 import io.lanes.workbench.codec.bitpack.BlockPageCodec64;
+import io.lanes.workbench.codec.bitpack.PerBlockCallKernel32;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel32;
 import io.lanes.workbench.codec.bitpack.SeqScalarKernel64;
 import io.lanes.workbench.codec.bitpack.SeqVectorKernel32;
@@ -92,6 +93,8 @@ public final class CodecRegistry {
         String seq = "sequential LSB-first bit-packing (Parquet/Arrow order), 1024-value blocks at their largest value's width; ";
         all.add(new BlockPageCodec32("bitpack.seq.scalar", new SeqScalarKernel32(), OutputOrder.FLAT, seq + "scalar kernel"));
         all.add(new BlockPageCodec32("bitpack.seq.vector", new SeqVectorKernel32(), OutputOrder.FLAT, seq + "Vector API kernel"));
+        all.add(new BlockPageCodec32("bitpack.seq.vector.per-block-call", new PerBlockCallKernel32(new SeqVectorKernel32()), OutputOrder.FLAT,
+                seq + "Vector API kernel called once per block through a method handle the JIT cannot inline (bitpack.seq.vector: once per run of equal-width blocks)"));
         all.add(new BlockPageCodec64("bitpack.seq.scalar64", new SeqScalarKernel64(), OutputOrder.FLAT, seq + "scalar kernel"));
         all.add(new BlockPageCodec64("bitpack.seq.vector64", new SeqVectorKernel64(), OutputOrder.FLAT, seq + "Vector API kernel"));
         all.addAll(FastLanesCodecs.all());

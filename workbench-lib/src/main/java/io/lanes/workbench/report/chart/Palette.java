@@ -36,7 +36,7 @@ public final class Palette {
      * number from a hash of its name among the numbers its family leaves free.
      */
     private static final List<String> KNOWN = List.of(
-            "bitpack.seq.scalar", "bitpack.seq.vector", "bitpack.seq.scalar64", "bitpack.seq.vector64",
+            "bitpack.seq.scalar", "bitpack.seq.vector", "bitpack.seq.vector.per-block-call", "bitpack.seq.scalar64", "bitpack.seq.vector64",
             "fastlanes.unpack.interleaved", "fastlanes.unpack.transposed", "fastlanes.unpack.flat-gather", "fastlanes.unpack.flat-fused",
             "fastlanes.unpack.interleaved64", "fastlanes.unpack.transposed64", "fastlanes.unpack.flat-gather64", "fastlanes.unpack.flat-fused64",
             "fastlanes.delta.flat", "fastlanes.delta.transposed", "fastlanes.delta.strided",
@@ -46,8 +46,8 @@ public final class Palette {
             "pfor.seq", "pfor.fastlanes", "pfor.fastlanes.transposed", "pfor.seq.delta",
             "pfor.seq64", "pfor.fastlanes64", "pfor.fastlanes.transposed64", "pfor.seq.delta64",
             "parquet.plain", "parquet.plain64", "parquet.rle", "parquet.bss", "parquet.bss64", "parquet.plain-byte-array",
-            "parquet.delta", "parquet.delta.miniblock", "parquet.delta.coalesced", "parquet.delta.vscan", "parquet.delta.fused",
-            "parquet.delta64", "parquet.delta64.miniblock", "parquet.delta64.coalesced", "parquet.delta64.vscan",
+            "parquet.delta", "parquet.delta.miniblock", "parquet.delta.coalesced", "parquet.delta.vscan", "parquet.delta.vscan.carry-gpr", "parquet.delta.fused",
+            "parquet.delta64", "parquet.delta64.miniblock", "parquet.delta64.coalesced", "parquet.delta64.vscan", "parquet.delta64.vscan.carry-gpr",
             "parquet.delta-length-byte-array", "parquet.delta-byte-array", "parquet.delta-byte-array.alloc-per-value",
             "parquet.delta-byte-array.decoders-per-page", "parquet.delta-byte-array.value-at-a-time",
             "parquet.dict", "parquet.dict.scalar-gather", "parquet.dict.indices-then-gather",

@@ -112,10 +112,7 @@ class DeltaInteropTest {
     private static void check32(int[] v, int block, int minis, String what) {
         byte[] theirs = ParquetJava.deltaEncode(v, block, minis);
         List<IntCodec> codecs = block == 128 && minis == 4 ? ours32()
-                : List.of(new DeltaCodec32("layout", DeltaVariant.MINIBLOCK, ParquetCodecs.KERNEL32, block, minis),
-                          new DeltaCodec32("layout", DeltaVariant.COALESCED, ParquetCodecs.KERNEL32, block, minis),
-                          new DeltaCodec32("layout", DeltaVariant.VSCAN, ParquetCodecs.KERNEL32, block, minis),
-                          new DeltaCodec32("layout", DeltaVariant.FUSED, ParquetCodecs.KERNEL32, block, minis));
+                : Arrays.stream(DeltaVariant.values()).<IntCodec>map(dv -> new DeltaCodec32("layout " + dv.suffix(), dv, ParquetCodecs.KERNEL32, block, minis)).toList();
         for (IntCodec c : codecs) {
             byte[] ours = new byte[c.maxEncodedBytes(v.length)];
             int len = c.encode(v, 0, v.length, ours, 0);
@@ -132,9 +129,8 @@ class DeltaInteropTest {
     private static void check64(long[] v, int block, int minis, String what) {
         byte[] theirs = ParquetJava.deltaEncode(v, block, minis);
         List<LongCodec> codecs = block == 128 && minis == 4 ? ours64()
-                : List.of(new DeltaCodec64("layout", DeltaVariant.MINIBLOCK, ParquetCodecs.KERNEL64, block, minis),
-                          new DeltaCodec64("layout", DeltaVariant.COALESCED, ParquetCodecs.KERNEL64, block, minis),
-                          new DeltaCodec64("layout", DeltaVariant.VSCAN, ParquetCodecs.KERNEL64, block, minis));
+                : Arrays.stream(DeltaVariant.values()).filter(dv -> dv != DeltaVariant.FUSED) // fused is int32 only
+                        .<LongCodec>map(dv -> new DeltaCodec64("layout " + dv.suffix(), dv, ParquetCodecs.KERNEL64, block, minis)).toList();
         for (LongCodec c : codecs) {
             byte[] ours = new byte[c.maxEncodedBytes(v.length)];
             int len = c.encode(v, 0, v.length, ours, 0);
