@@ -22,7 +22,8 @@ import java.util.List;
 
 /**
  * The peers a user would otherwise pick, as registered codecs named {@code peer.*}: JavaFastPFOR
- * 0.3.14 ({@code peer.jfp.*}) and parquet-java 1.18.1 ({@code peer.parquet.*}). Each adapter's
+ * 0.3.14 ({@code peer.jfp.*}), parquet-java 1.18.1 ({@code peer.parquet.*}) and Apache
+ * Lucene 10.3.2 ({@code peer.lucene.*}). Each adapter's
  * Javadoc says which costs it adds to the peer's own decode.
  */
 public final class PeerCodecs {
@@ -64,6 +65,11 @@ public final class PeerCodecs {
         out.add(new ParquetJavaBss.Int64());
         out.add(ParquetJavaByteArrays.deltaLengthByteArray());
         out.add(ParquetJavaByteArrays.deltaByteArray());
+        out.add(new LucenePacked.Int32(LuceneLayout.PACKED));
+        out.add(new LucenePacked.Int64());
+        out.add(new LucenePacked.Int32(LuceneLayout.PACKED_SINGLE_BLOCK));
+        out.add(new LuceneDirect.Int32());
+        out.add(new LuceneDirect.Int64());
         return out;
     }
 }
