@@ -22,8 +22,8 @@ import java.util.List;
 
 /**
  * The peers a user would otherwise pick, as registered codecs named {@code peer.*}: JavaFastPFOR
- * 0.3.14 ({@code peer.jfp.*}), parquet-java 1.18.1 ({@code peer.parquet.*}) and Apache ORC 2.2.1's
- * integer RLE v2 ({@code peer.orc.*}). Each adapter's
+ * 0.3.14 ({@code peer.jfp.*}), parquet-java 1.18.1 ({@code peer.parquet.*}), Apache ORC 2.2.1's
+ * integer RLE v2 ({@code peer.orc.*}) and Apache Lucene 10.3.2 ({@code peer.lucene.*}). Each adapter's
  * Javadoc says which costs it adds to the peer's own decode.
  */
 public final class PeerCodecs {
@@ -68,6 +68,11 @@ public final class PeerCodecs {
         out.add(new OrcRleV2.Int32(false));
         out.add(new OrcRleV2.Int64());
         out.add(new OrcRleV2.Int32(true));
+        out.add(new LucenePacked.Int32(LuceneLayout.PACKED));
+        out.add(new LucenePacked.Int64());
+        out.add(new LucenePacked.Int32(LuceneLayout.PACKED_SINGLE_BLOCK));
+        out.add(new LuceneDirect.Int32());
+        out.add(new LuceneDirect.Int64());
         return out;
     }
 }

@@ -11,6 +11,12 @@
  * page layouts as our {@code parquet.*} codecs. Apache ORC 2.2.1's integer RLE v2:
  * {@code peer.orc.rlev2} (signed int32), {@code peer.orc.rlev2.64} (signed int64) and
  * {@code peer.orc.rlev2.unsigned} (int32 as unsigned 32-bit), each page a count and ORC's runs.
+ * Apache Lucene 10.3.2: {@code peer.lucene.packed(64)}
+ * and {@code peer.lucene.packed-single-block} ({@code PackedInts}' bulk encoders and decoders),
+ * {@code peer.lucene.direct(64)} ({@code DirectWriter}/{@code DirectReader}, the doc values
+ * packing), each at the narrowest width the layout offers for the page; Lucene's postings block
+ * codec ({@code ForUtil}/{@code PForUtil}) has no public API, so it has no arm ({@code docs/peers.md}
+ * says why).
  *
  * <h2>What the adapters add to the peer's own decode</h2>
  * <ul>
@@ -40,6 +46,16 @@
  * of every run header ({@code OrcRuns}: tag, widths, lengths, patch list size, varint lengths; no
  * packed value read), because ORC sizes PATCHED_BASE's arrays and reads its patch list from header
  * fields. PATCHED_BASE runs allocate two arrays in ORC's reader, as in ORC.</li>
+ * <li>Lucene's {@code PackedInts} decoders ({@code LucenePacked}) decode whole iterations (e.g. 8
+ * values from 7 bytes at 7 bits) straight from the page into the caller's buffer in one call; the
+ * adapter checks the 5-byte header (count, width, the data's exact length), and when the count
+ * ends inside an iteration, copies its at most 64 bytes into a zeroed per-thread block, decodes it
+ * into a per-thread array and copies the values out (as Lucene's own {@code ReaderIterator}
+ * buffers it). Nothing is allocated per call.</li>
+ * <li>Lucene's {@code DirectReader} ({@code LuceneDirect}) reads one value per {@code get(index)},
+ * from a block buffer its merge instance fills; per page the adapter checks the header and makes a
+ * {@code ByteBuffer} view, a {@code ByteBuffersDataInput} over it and the reader (about 1.5 KB, its
+ * block buffer most of it, declared as allocated by design), since neither can be re-pointed.</li>
  * </ul>
  * The peers trust their input; the adapters do not, so a corrupt page is a
  * {@link io.lanes.workbench.codec.CorruptDataException} naming the field before the peer runs, and

@@ -27,6 +27,7 @@ public final class Palette {
             {"for", "for", "#009E73"}, {"parquet.delta", "parquet.delta", "#E69F00"}, {"parquet.dict", "parquet.dict", "#56B4E9"},
             {"parquet", "parquet", "#882255"}, {"peer.jfp", "peer.jfp", "#332288"}, {"peer.parquet", "peer.parquet", "#999933"},
             {"peer.orc", "peer.orc", "#661100"},
+            {"peer.lucene", "peer.lucene", "#DDCC77"},
             {"native", "native", "#117733"}, {"general", "general", "#AA4499"}, {"zstd", "general", "#AA4499"},
             {"lz4", "general", "#AA4499"}, {"bss", "general", "#AA4499"}, {"my", "my", "#44AA99"}, {"plain", "plain", "#666666"}};
 
@@ -59,6 +60,7 @@ public final class Palette {
             "peer.parquet.delta", "peer.parquet.delta64", "peer.parquet.rle", "peer.parquet.bss", "peer.parquet.bss64",
             "peer.parquet.delta-length-byte-array", "peer.parquet.delta-byte-array",
             "peer.orc.rlev2", "peer.orc.rlev2.64", "peer.orc.rlev2.unsigned",
+            "peer.lucene.packed", "peer.lucene.packed64", "peer.lucene.packed-single-block", "peer.lucene.direct", "peer.lucene.direct64",
             "native.fastlanes.unpack.transposed", "native.fastlanes.unpack.flat-fused", "native.fastlanes.unpack.transposed64",
             "plain");
 
