@@ -43,11 +43,11 @@ public final class Suite {
                         "quick", full ? List.of("16KiB", "400KiB", "1.5MiB", "4MiB", "32MiB") : List.of("16KiB", "400KiB", "4MiB"),
                         List.of(SPEED_BY_WORKING_SET)),
                 new SuiteStudy("frame-codecs", "FOR, PFOR and the baselines over the corpus",
-                        "Size and decode speed of the frame codecs (FOR, PFOR in both layouts) against JavaFastPFOR, ORC's integer RLE v2 "
-                                + "(its PATCHED_BASE is a patched frame of reference), Parquet's RLE/bit-packing hybrid, plain, zstd and lz4 on the "
+                        "Size and decode speed of the frame codecs (FOR, PFOR in both layouts) against JavaFastPFOR, Lucene's PackedInts, "
+                                + "ORC's integer RLE v2 (its PATCHED_BASE is a patched frame of reference), Parquet's RLE/bit-packing hybrid, plain, zstd and lz4 on the "
                                 + "corpus columns: points further left are smaller, higher are faster.",
                         List.of("store-only", "plain", "for.fastlanes", "pfor.seq", "pfor.fastlanes", "pfor.fastlanes.transposed",
-                                "peer.jfp.fastpfor", "peer.jfp.vectorfastpfor", "peer.jfp.binarypacking", "peer.orc.rlev2", "parquet.rle", "zstd", "lz4"),
+                                "peer.jfp.fastpfor", "peer.jfp.vectorfastpfor", "peer.jfp.binarypacking", "peer.lucene.packed", "peer.orc.rlev2", "parquet.rle", "zstd", "lz4"),
                         full ? "default" : "quick", oneWs, List.of(SPEED_BY_CODEC, SIZE_VS_SPEED)),
                 new SuiteStudy("delta", "Delta decoding on sorted columns",
                         "DELTA_BINARY_PACKED decoders (per miniblock, coalesced, coalesced with a vector prefix scan) against FastLanes delta, "
