@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 /**
  * The PFOR width choice for one vector (1024 values in every layout here): after subtracting the
- * frame (the vector's minimum), pack every value in {@code b} bits and store each value that needs
+ * frame (the vector's minimum, or the frame {@link #chooseFrame} finds above low outliers), pack every value in {@code b} bits and store each value that needs
  * more than {@code b} bits as an exception, costing a {@value #POSITION_BITS}-bit position plus the
  * full value ({@code valueBits} bits). The model picks the {@code b} minimising
  * {@code n * b + exceptions(b) * (POSITION_BITS + valueBits)}; on a tie it takes the wider {@code b}
@@ -183,9 +183,121 @@ public final class PforCostModel {
         return new Choice(bestWidth, bestExceptions, bestBits);
     }
 
-    /** Entries of the scratch histogram {@code chooseReduced} needs for {@code valueBits}-bit values. */
+    /**
+     * Entries of the scratch histogram {@code chooseReduced}, {@code chooseDeltas} and
+     * {@code chooseFrame} need for {@code valueBits}-bit values: the width histogram and its window,
+     * then the frame search's class counts.
+     */
     public static int scratchLength(int valueBits) {
+        return classesAt(valueBits) + valueBits + 2;
+    }
+
+    /** Where {@code chooseFrame} keeps its class counts in the scratch histogram, past what {@code chooseReduced} uses. */
+    private static int classesAt(int valueBits) {
         return valueBits + 1 + TOP_WIDTHS;
+    }
+
+    /**
+     * The frame search for low outliers: the cheapest of the vector's minimum and the frames that
+     * turn the values of the lowest leading-bit classes into exceptions. With the minimum as frame,
+     * one value far below the rest (an {@code Integer.MIN_VALUE} among small values) widens every
+     * slot to the full width; with the smallest value above it as frame, that value is one exception
+     * instead, stored in full like any other (the differences are unsigned, so a value below the
+     * frame lands far above the window and the format needs nothing new).
+     *
+     * <p>The candidates: let {@code h[k]} count the values whose difference from the minimum needs
+     * exactly {@code k} bits. For every nonempty class {@code k >= 1}, the frame {@code f_k} is the
+     * smallest value of class {@code k} or above, and the {@code below_k} values of lower classes
+     * become exceptions. A candidate is priced exactly ({@link #chooseReduced}) only when a bound
+     * says it may beat the best so far: {@code below_k} exceptions plus, at each width {@code w},
+     * {@code n*w} bits and the values of classes above {@code max(k, w) + 1}, which lie above
+     * {@code f_k + 2^w - 1} since {@code f_k - min < 2^k}. The bound ignores values that wrap past
+     * the type's top into the window (a window of nearly the whole type); such a frame may be skipped,
+     * which costs compression, never correctness. The walk stops once the exceptions below alone
+     * cost the best choice. A vector of width 0 under its minimum has nothing to search. On a tie
+     * the lower frame stays (fewer exceptions to patch).
+     *
+     * <p>Writes {@code values[off, off+n) - frame} for the chosen frame to {@code reduced[0, n)}.
+     *
+     * @param min       the minimum of {@code values[off, off+n)}
+     * @param spare     scratch of {@code n} values
+     * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries; left unspecified
+     */
+    public static Framed chooseFrame(int[] values, int off, int n, int min, int[] reduced, int[] spare, int[] histogram) {
+        Choice best = chooseReduced(values, off, n, min, reduced, histogram);
+        int frame = min;
+        if (best.width() == 0) return new Framed(frame, best);
+        int at = classesAt(32);
+        Arrays.fill(histogram, at, at + 34, 0);
+        for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
+        suffixSums(histogram, at, 32);
+        long exceptionBits = POSITION_BITS + 32;
+        for (int k = 1, below = histogram[at] - histogram[at + 1]; k <= 32; below += histogram[at + k] - histogram[at + k + 1], k++) {
+            if (below * exceptionBits >= best.bits()) break;
+            if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
+            int lowest = -1; // the smallest difference of class k or above: f_k - min
+            for (int i = off; i < off + n; i++) {
+                int d = values[i] - min;
+                if (d >>> (k - 1) != 0 && Integer.compareUnsigned(d, lowest) < 0) lowest = d;
+            }
+            Choice c = chooseReduced(values, off, n, min + lowest, spare, histogram);
+            if (c.bits() < best.bits()) {
+                best = c;
+                frame = min + lowest;
+                System.arraycopy(spare, 0, reduced, 0, n);
+            }
+        }
+        return new Framed(frame, best);
+    }
+
+    /** The int64 twin of {@link #chooseFrame(int[], int, int, int, int[], int[], int[])}; {@code histogram} holds {@link #scratchLength scratchLength(64)} entries. */
+    public static Framed chooseFrame(long[] values, int off, int n, long min, long[] reduced, long[] spare, int[] histogram) {
+        Choice best = chooseReduced(values, off, n, min, reduced, histogram);
+        long frame = min;
+        if (best.width() == 0) return new Framed(frame, best);
+        int at = classesAt(64);
+        Arrays.fill(histogram, at, at + 66, 0);
+        for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
+        suffixSums(histogram, at, 64);
+        long exceptionBits = POSITION_BITS + 64;
+        for (int k = 1, below = histogram[at] - histogram[at + 1]; k <= 64; below += histogram[at + k] - histogram[at + k + 1], k++) {
+            if (below * exceptionBits >= best.bits()) break;
+            if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
+            long lowest = -1;
+            for (int i = off; i < off + n; i++) {
+                long d = values[i] - min;
+                if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
+            }
+            Choice c = chooseReduced(values, off, n, min + lowest, spare, histogram);
+            if (c.bits() < best.bits()) {
+                best = c;
+                frame = min + lowest;
+                System.arraycopy(spare, 0, reduced, 0, n);
+            }
+        }
+        return new Framed(frame, best);
+    }
+
+    /** Turns the class counts at {@code h[at, at+valueBits]} into suffix sums: {@code h[at+k]} values of class {@code k} or above, {@code h[at+valueBits+1] = 0}. */
+    private static void suffixSums(int[] h, int at, int valueBits) {
+        h[at + valueBits + 1] = 0;
+        for (int k = valueBits - 1; k >= 0; k--) h[at + k] += h[at + k + 1];
+    }
+
+    /**
+     * A lower bound on the bits of the frame {@code f_k} (see {@code chooseFrame}): {@code below}
+     * exceptions, and at each width {@code w} the packed slots plus the values of classes above
+     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}.
+     */
+    private static long bound(int[] h, int at, int valueBits, int n, int k, int below) {
+        long exceptionBits = POSITION_BITS + valueBits;
+        long best = Long.MAX_VALUE;
+        for (int w = 0; w <= valueBits; w++) {
+            int above = Math.max(k, w) + 2;
+            long bits = (long) n * w + (below + (above <= valueBits ? h[at + above] : 0)) * exceptionBits;
+            best = Math.min(best, bits);
+        }
+        return best;
     }
 
     /**
