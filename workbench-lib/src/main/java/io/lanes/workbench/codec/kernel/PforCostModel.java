@@ -28,6 +28,8 @@ public final class PforCostModel {
     public static final int MAX_VECTOR = 1 << POSITION_BITS;
     /** Widths below the widest that {@code chooseReduced} counts with vector compares before it needs a full histogram. */
     private static final int TOP_WIDTHS = 8;
+    /** Leading-bit classes, from the minimum's width down, whose smallest value the frame search tries as the frame. */
+    private static final int FRAME_CLASSES = 4;
     private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
 
@@ -192,9 +194,14 @@ public final class PforCostModel {
         return classesAt(valueBits) + valueBits + 2;
     }
 
+    /** Where {@code chooseReduced} leaves the class from which its histogram is exact (below it, lumped into it). */
+    private static int exactAt(int valueBits) {
+        return valueBits + 1 + TOP_WIDTHS;
+    }
+
     /** Where {@code chooseFrame} keeps its class counts in the scratch histogram, past what {@code chooseReduced} uses. */
     private static int classesAt(int valueBits) {
-        return valueBits + 1 + TOP_WIDTHS;
+        return exactAt(valueBits) + 1;
     }
 
     /**
@@ -206,9 +213,14 @@ public final class PforCostModel {
      * frame lands far above the window and the format needs nothing new).
      *
      * <p>The candidates: let {@code h[k]} count the values whose difference from the minimum needs
-     * exactly {@code k} bits. For every nonempty class {@code k >= 1}, the frame {@code f_k} is the
+     * exactly {@code k} bits, and {@code w0} be the width chosen over the minimum. For every nonempty
+     * class {@code k} of the {@value #FRAME_CLASSES} up to {@code w0}, the frame {@code f_k} is the
      * smallest value of class {@code k} or above, and the {@code below_k} values of lower classes
-     * become exceptions. A candidate is priced exactly ({@link #chooseReduced}) only when a bound
+     * become exceptions. Lower classes are not tried: a slot of class {@code w0} stays at least
+     * {@code 2^(w0-1) - 2^k} above {@code f_k}, so such a frame saves at most one bit a slot, and only
+     * a gap below the bulk (whose classes are then the top two or three) leaves few enough values
+     * under it to pay for that. The counts come from {@code chooseReduced}'s histogram where it is
+     * exact there, else from one pass. A candidate is priced exactly ({@link #chooseReduced}) only when a bound
      * says it may beat the best so far: {@code below_k} exceptions plus, at each width {@code w},
      * {@code n*w} bits and the values of classes above {@code max(k, w) + 1}, which lie above
      * {@code f_k + 2^w - 1} since {@code f_k - min < 2^k}. The bound ignores values that wrap past
@@ -227,12 +239,18 @@ public final class PforCostModel {
         Choice best = chooseReduced(values, off, n, min, reduced, histogram);
         int frame = min;
         if (best.width() == 0) return new Framed(frame, best);
+        int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
         int at = classesAt(32);
-        Arrays.fill(histogram, at, at + 34, 0);
-        for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
+        if (histogram[exactAt(32)] < first) {
+            System.arraycopy(histogram, 0, histogram, at, 33);
+        } else {
+            Arrays.fill(histogram, at, at + 33, 0);
+            for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
+        }
         suffixSums(histogram, at, 32);
         long exceptionBits = POSITION_BITS + 32;
-        for (int k = 1, below = histogram[at] - histogram[at + 1]; k <= 32; below += histogram[at + k] - histogram[at + k + 1], k++) {
+        for (int k = first, last = best.width(); k <= last; k++) {
+            int below = n - histogram[at + k];
             if (below * exceptionBits >= best.bits()) break;
             if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
             int lowest = -1; // the smallest difference of class k or above: f_k - min
@@ -255,12 +273,18 @@ public final class PforCostModel {
         Choice best = chooseReduced(values, off, n, min, reduced, histogram);
         long frame = min;
         if (best.width() == 0) return new Framed(frame, best);
+        int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
         int at = classesAt(64);
-        Arrays.fill(histogram, at, at + 66, 0);
-        for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
+        if (histogram[exactAt(64)] < first) {
+            System.arraycopy(histogram, 0, histogram, at, 65);
+        } else {
+            Arrays.fill(histogram, at, at + 65, 0);
+            for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
+        }
         suffixSums(histogram, at, 64);
         long exceptionBits = POSITION_BITS + 64;
-        for (int k = 1, below = histogram[at] - histogram[at + 1]; k <= 64; below += histogram[at + k] - histogram[at + k + 1], k++) {
+        for (int k = first, last = best.width(); k <= last; k++) {
+            int below = n - histogram[at + k];
             if (below * exceptionBits >= best.bits()) break;
             if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
             long lowest = -1;
@@ -342,6 +366,7 @@ public final class PforCostModel {
             for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
             histogram[low] = n - atLow; // every narrower value, lumped: exact once low is 0
             Choice c = choose(histogram, 32);
+            histogram[exactAt(32)] = low;
             if (low == 0 || (long) atLow * (POSITION_BITS + 32) >= c.bits()) return c;
             // the next window starts at the widest value at or below low
             int lim = (int) ((1L << low) - 1);
@@ -392,6 +417,7 @@ public final class PforCostModel {
             for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
             histogram[low] = n - atLow;
             Choice c = choose(histogram, 64);
+            histogram[exactAt(64)] = low;
             if (low == 0 || (long) atLow * (POSITION_BITS + 64) >= c.bits()) return c;
             long lim = (1L << low) - 1;
             LongVector limit = LongVector.broadcast(LONGS, lim);
