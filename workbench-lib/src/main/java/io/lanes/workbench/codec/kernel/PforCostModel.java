@@ -226,8 +226,11 @@ public final class PforCostModel {
      * {@code f_k + 2^w - 1} since {@code f_k - min < 2^k}. The bound ignores values that wrap past
      * the type's top into the window (a window of nearly the whole type); such a frame may be skipped,
      * which costs compression, never correctness. The walk stops once the exceptions below alone
-     * cost the best choice. A vector of width 0 under its minimum has nothing to search. On a tie
-     * the lower frame stays (fewer exceptions to patch).
+     * cost the best choice. When a frame wins, the search repeats from it (classes of
+     * {@code value - frame}; the values below it now count among the highest), at most
+     * {@code valueBits} rounds: low outliers spread between the minimum and the bulk share classes
+     * with it, and each round peels those of the top classes off. A vector of width 0 has nothing
+     * to search. On a tie the lower frame stays (fewer exceptions to patch).
      *
      * <p>Writes {@code values[off, off+n) - frame} for the chosen frame to {@code reduced[0, n)}.
      *
@@ -238,32 +241,36 @@ public final class PforCostModel {
     public static Framed chooseFrame(int[] values, int off, int n, int min, int[] reduced, int[] spare, int[] histogram) {
         Choice best = chooseReduced(values, off, n, min, reduced, histogram);
         int frame = min;
-        if (best.width() == 0) return new Framed(frame, best);
-        int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
         int at = classesAt(32);
-        if (histogram[exactAt(32)] < first) {
-            System.arraycopy(histogram, 0, histogram, at, 33);
-        } else {
-            Arrays.fill(histogram, at, at + 33, 0);
-            for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
-        }
-        suffixSums(histogram, at, 32);
         long exceptionBits = POSITION_BITS + 32;
-        for (int k = first, last = best.width(); k <= last; k++) {
-            int below = n - histogram[at + k];
-            if (below * exceptionBits >= best.bits()) break;
-            if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
-            int lowest = -1; // the smallest difference of class k or above: f_k - min
-            for (int i = off; i < off + n; i++) {
-                int d = values[i] - min;
-                if (d >>> (k - 1) != 0 && Integer.compareUnsigned(d, lowest) < 0) lowest = d;
+        for (int round = 0; round < 32 && best.width() > 0; round++) {
+            if (round > 0) chooseReduced(values, off, n, frame, reduced, histogram); // its histogram, clobbered by later candidates
+            int from = frame;
+            int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
+            if (histogram[exactAt(32)] < first) {
+                System.arraycopy(histogram, 0, histogram, at, 33);
+            } else {
+                Arrays.fill(histogram, at, at + 33, 0);
+                for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
             }
-            Choice c = chooseReduced(values, off, n, min + lowest, spare, histogram);
-            if (c.bits() < best.bits()) {
-                best = c;
-                frame = min + lowest;
-                System.arraycopy(spare, 0, reduced, 0, n);
+            suffixSums(histogram, at, 32);
+            for (int k = first, last = best.width(); k <= last; k++) {
+                int below = n - histogram[at + k];
+                if (below * exceptionBits >= best.bits()) break;
+                if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
+                int lowest = -1; // the smallest difference of class k or above: f_k - from
+                for (int i = off; i < off + n; i++) {
+                    int d = values[i] - from;
+                    if (d >>> (k - 1) != 0 && Integer.compareUnsigned(d, lowest) < 0) lowest = d;
+                }
+                Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
+                if (c.bits() < best.bits()) {
+                    best = c;
+                    frame = from + lowest;
+                    System.arraycopy(spare, 0, reduced, 0, n);
+                }
             }
+            if (frame == from) break;
         }
         return new Framed(frame, best);
     }
@@ -272,32 +279,36 @@ public final class PforCostModel {
     public static Framed chooseFrame(long[] values, int off, int n, long min, long[] reduced, long[] spare, int[] histogram) {
         Choice best = chooseReduced(values, off, n, min, reduced, histogram);
         long frame = min;
-        if (best.width() == 0) return new Framed(frame, best);
-        int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
         int at = classesAt(64);
-        if (histogram[exactAt(64)] < first) {
-            System.arraycopy(histogram, 0, histogram, at, 65);
-        } else {
-            Arrays.fill(histogram, at, at + 65, 0);
-            for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
-        }
-        suffixSums(histogram, at, 64);
         long exceptionBits = POSITION_BITS + 64;
-        for (int k = first, last = best.width(); k <= last; k++) {
-            int below = n - histogram[at + k];
-            if (below * exceptionBits >= best.bits()) break;
-            if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
-            long lowest = -1;
-            for (int i = off; i < off + n; i++) {
-                long d = values[i] - min;
-                if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
+        for (int round = 0; round < 64 && best.width() > 0; round++) {
+            if (round > 0) chooseReduced(values, off, n, frame, reduced, histogram); // its histogram, clobbered by later candidates
+            long from = frame;
+            int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
+            if (histogram[exactAt(64)] < first) {
+                System.arraycopy(histogram, 0, histogram, at, 65);
+            } else {
+                Arrays.fill(histogram, at, at + 65, 0);
+                for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
             }
-            Choice c = chooseReduced(values, off, n, min + lowest, spare, histogram);
-            if (c.bits() < best.bits()) {
-                best = c;
-                frame = min + lowest;
-                System.arraycopy(spare, 0, reduced, 0, n);
+            suffixSums(histogram, at, 64);
+            for (int k = first, last = best.width(); k <= last; k++) {
+                int below = n - histogram[at + k];
+                if (below * exceptionBits >= best.bits()) break;
+                if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
+                long lowest = -1; // the smallest difference of class k or above: f_k - from
+                for (int i = off; i < off + n; i++) {
+                    long d = values[i] - from;
+                    if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
+                }
+                Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
+                if (c.bits() < best.bits()) {
+                    best = c;
+                    frame = from + lowest;
+                    System.arraycopy(spare, 0, reduced, 0, n);
+                }
             }
+            if (frame == from) break;
         }
         return new Framed(frame, best);
     }

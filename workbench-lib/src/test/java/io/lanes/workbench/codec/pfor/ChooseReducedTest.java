@@ -73,9 +73,14 @@ class ChooseReducedTest {
         }
     }
 
-    /** A bulk of {@code bits}-bit values above {@code 2^(valueBits-2)}, and {@code low} values far below it, shuffled in. */
+    /**
+     * A bulk of {@code bits}-bit values above {@code 2^(valueBits-2)}, and {@code low} values in every
+     * 337 far below it: near the type's bottom, or (odd {@code bits}) spread over the quarter above
+     * it, so that they share leading-bit classes with the bulk.
+     */
     private static long planted(SplittableRandom r, int i, int bits, int low, int valueBits) {
-        return i % 337 < low ? (-1L << (valueBits - 1)) + r.nextInt(1000) : (1L << (valueBits - 2)) + (r.nextLong() >>> (64 - bits));
+        long spread = bits % 2 == 1 ? r.nextLong(1L << (valueBits - 2)) : r.nextInt(1000);
+        return i % 337 < low ? (-1L << (valueBits - 1)) + spread : (1L << (valueBits - 2)) + (r.nextLong() >>> (64 - bits));
     }
 
     @Test
@@ -86,7 +91,7 @@ class ChooseReducedTest {
         for (int shape = 0; shape < 12; shape++) {
             int n = 1024;
             int[] v = new int[n];
-            for (int i = 0; i < n; i++) v[i] = (int) (shape < 8 ? value(r, shape, i, 32) : planted(r, i, 3 + 4 * (shape - 8), shape - 8, 32));
+            for (int i = 0; i < n; i++) v[i] = (int) (shape < 8 ? value(r, shape, i, 32) : planted(r, i, 3 + 3 * (shape - 8), shape - 8, 32));
             int min = v[0];
             for (int x : v) min = Math.min(min, x);
             int[] reduced = new int[n];
@@ -113,7 +118,7 @@ class ChooseReducedTest {
         for (int shape = 0; shape < 12; shape++) {
             int n = 1024;
             long[] v = new long[n];
-            for (int i = 0; i < n; i++) v[i] = shape < 8 ? value(r, shape, i, 64) : planted(r, i, 3 + 12 * (shape - 8), shape - 8, 64);
+            for (int i = 0; i < n; i++) v[i] = shape < 8 ? value(r, shape, i, 64) : planted(r, i, 3 + 11 * (shape - 8), shape - 8, 64);
             long min = v[0];
             for (long x : v) min = Math.min(min, x);
             long[] reduced = new long[n];
