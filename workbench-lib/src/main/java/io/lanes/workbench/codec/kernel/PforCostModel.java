@@ -216,10 +216,11 @@ public final class PforCostModel {
      * exactly {@code k} bits, and {@code w0} be the width chosen over the minimum. For every nonempty
      * class {@code k} of the {@value #FRAME_CLASSES} up to {@code w0}, the frame {@code f_k} is the
      * smallest value of class {@code k} or above, and the {@code below_k} values of lower classes
-     * become exceptions. Lower classes are not tried: a slot of class {@code w0} stays at least
-     * {@code 2^(w0-1) - 2^k} above {@code f_k}, so such a frame saves at most one bit a slot, and only
-     * a gap below the bulk (whose classes are then the top two or three) leaves few enough values
-     * under it to pay for that. The counts come from {@code chooseReduced}'s histogram where it is
+     * become exceptions. Lower classes are not tried, which bounds the encoder's time (pricing every
+     * class cut encode twentyfold, docs/measurements.md): for {@code k <= w0 - 2} a slot of class
+     * {@code w0} stays at least {@code 2^(w0-1) - 2^k} above {@code f_k}, so such a frame saves at
+     * most one bit a slot, which pays only for fewer than {@code n / (16 + valueBits)} values below
+     * it; the two classes under the top two cover a bulk that spans three. The counts come from {@code chooseReduced}'s histogram where it is
      * exact there, else from one pass. A candidate is priced exactly ({@link #chooseReduced}) only when a bound
      * says it may beat the best so far: {@code below_k} exceptions plus, at each width {@code w},
      * {@code n*w} bits and the values of classes above {@code max(k, w) + 1}, which lie above
