@@ -99,6 +99,10 @@ class GeneratorsTest {
         long wide = Arrays.stream(outliers).filter(x -> x > 127).count();
         assertTrue(wide > 65_536 * 0.007 && wide < 65_536 * 0.013, "outliers " + wide);
         assertTrue(Arrays.stream(outliers).allMatch(x -> x >= 0));
+        int[] low = r.column("syn.shape.outliers_low").ints();
+        long below = Arrays.stream(low).filter(x -> x < 0).count();
+        assertTrue(below > 65_536 * 0.007 && below < 65_536 * 0.013, "low outliers " + below);
+        assertTrue(Arrays.stream(low).allMatch(x -> x <= 127), "the outliers are all below the 7-bit values");
         ColumnStats ts = ColumnStats.of(r.column("syn.shape.timestamp"));
         assertTrue(ts.min() >= 1_700_000_000L && ts.max() <= 1_700_086_399L);
         for (String key : List.of("tpcds_store:1:12", "tpcds_quantity:1:100", "tpcds_item:1:18000", "tpcds_date:2450815:2452642")) {

@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 /**
  * The PFOR width choice for one vector (1024 values in every layout here): after subtracting the
- * frame (the vector's minimum), pack every value in {@code b} bits and store each value that needs
+ * frame (the vector's minimum, or the frame {@link #chooseFrame} finds above low outliers), pack every value in {@code b} bits and store each value that needs
  * more than {@code b} bits as an exception, costing a {@value #POSITION_BITS}-bit position plus the
  * full value ({@code valueBits} bits). The model picks the {@code b} minimising
  * {@code n * b + exceptions(b) * (POSITION_BITS + valueBits)}; on a tie it takes the wider {@code b}
@@ -28,6 +28,8 @@ public final class PforCostModel {
     public static final int MAX_VECTOR = 1 << POSITION_BITS;
     /** Widths below the widest that {@code chooseReduced} counts with vector compares before it needs a full histogram. */
     private static final int TOP_WIDTHS = 8;
+    /** Leading-bit classes, from the minimum's width down, whose smallest value the frame search tries as the frame. */
+    private static final int FRAME_CLASSES = 4;
     private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
     private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
 
@@ -183,9 +185,155 @@ public final class PforCostModel {
         return new Choice(bestWidth, bestExceptions, bestBits);
     }
 
-    /** Entries of the scratch histogram {@code chooseReduced} needs for {@code valueBits}-bit values. */
+    /**
+     * Entries of the scratch histogram {@code chooseReduced}, {@code chooseDeltas} and
+     * {@code chooseFrame} need for {@code valueBits}-bit values: the width histogram and its window,
+     * then the frame search's class counts.
+     */
     public static int scratchLength(int valueBits) {
+        return classesAt(valueBits) + valueBits + 2;
+    }
+
+    /** Where {@code chooseReduced} leaves the class from which its histogram is exact (below it, lumped into it). */
+    private static int exactAt(int valueBits) {
         return valueBits + 1 + TOP_WIDTHS;
+    }
+
+    /** Where {@code chooseFrame} keeps its class counts in the scratch histogram, past what {@code chooseReduced} uses. */
+    private static int classesAt(int valueBits) {
+        return exactAt(valueBits) + 1;
+    }
+
+    /**
+     * The frame search for low outliers: the cheapest of the vector's minimum and the frames that
+     * turn the values of the lowest leading-bit classes into exceptions. With the minimum as frame,
+     * one value far below the rest (an {@code Integer.MIN_VALUE} among small values) widens every
+     * slot to the full width; with the smallest value above it as frame, that value is one exception
+     * instead, stored in full like any other (the differences are unsigned, so a value below the
+     * frame lands far above the window and the format needs nothing new).
+     *
+     * <p>The candidates: let {@code h[k]} count the values whose difference from the minimum needs
+     * exactly {@code k} bits, and {@code w0} be the width chosen over the minimum. For every nonempty
+     * class {@code k} of the {@value #FRAME_CLASSES} up to {@code w0}, the frame {@code f_k} is the
+     * smallest value of class {@code k} or above, and the {@code below_k} values of lower classes
+     * become exceptions. Lower classes are not tried, which bounds the encoder's time (pricing every
+     * class cut encode twentyfold, docs/measurements.md): for {@code k <= w0 - 2} a slot of class
+     * {@code w0} stays at least {@code 2^(w0-1) - 2^k} above {@code f_k}, so such a frame saves at
+     * most one bit a slot, which pays only for fewer than {@code n / (16 + valueBits)} values below
+     * it; the two classes under the top two cover a bulk that spans three. The counts come from {@code chooseReduced}'s histogram where it is
+     * exact there, else from one pass. A candidate is priced exactly ({@link #chooseReduced}) only when a bound
+     * says it may beat the best so far: {@code below_k} exceptions plus, at each width {@code w},
+     * {@code n*w} bits and the values of classes above {@code max(k, w) + 1}, which lie above
+     * {@code f_k + 2^w - 1} since {@code f_k - min < 2^k}. The bound ignores values that wrap past
+     * the type's top into the window (a window of nearly the whole type); such a frame may be skipped,
+     * which costs compression, never correctness. The walk stops once the exceptions below alone
+     * cost the best choice. When a frame wins, the search repeats from it (classes of
+     * {@code value - frame}; the values below it now count among the highest), at most
+     * {@code valueBits} rounds: low outliers spread between the minimum and the bulk share classes
+     * with it, and each round peels those of the top classes off. A vector of width 0 has nothing
+     * to search. On a tie the lower frame stays (fewer exceptions to patch).
+     *
+     * <p>Writes {@code values[off, off+n) - frame} for the chosen frame to {@code reduced[0, n)}.
+     *
+     * @param min       the minimum of {@code values[off, off+n)}
+     * @param spare     scratch of {@code n} values
+     * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries; left unspecified
+     */
+    public static Framed chooseFrame(int[] values, int off, int n, int min, int[] reduced, int[] spare, int[] histogram) {
+        Choice best = chooseReduced(values, off, n, min, reduced, histogram);
+        int frame = min;
+        int at = classesAt(32);
+        long exceptionBits = POSITION_BITS + 32;
+        for (int round = 0; round < 32 && best.width() > 0; round++) {
+            if (round > 0) chooseReduced(values, off, n, frame, reduced, histogram); // its histogram, clobbered by later candidates
+            int from = frame;
+            int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
+            if (histogram[exactAt(32)] < first) {
+                System.arraycopy(histogram, 0, histogram, at, 33);
+            } else {
+                Arrays.fill(histogram, at, at + 33, 0);
+                for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
+            }
+            suffixSums(histogram, at, 32);
+            for (int k = first, last = best.width(); k <= last; k++) {
+                int below = n - histogram[at + k];
+                if (below * exceptionBits >= best.bits()) break;
+                if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
+                int lowest = -1; // the smallest difference of class k or above: f_k - from
+                for (int i = off; i < off + n; i++) {
+                    int d = values[i] - from;
+                    if (d >>> (k - 1) != 0 && Integer.compareUnsigned(d, lowest) < 0) lowest = d;
+                }
+                Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
+                if (c.bits() < best.bits()) {
+                    best = c;
+                    frame = from + lowest;
+                    System.arraycopy(spare, 0, reduced, 0, n);
+                }
+            }
+            if (frame == from) break;
+        }
+        return new Framed(frame, best);
+    }
+
+    /** The int64 twin of {@link #chooseFrame(int[], int, int, int, int[], int[], int[])}; {@code histogram} holds {@link #scratchLength scratchLength(64)} entries. */
+    public static Framed chooseFrame(long[] values, int off, int n, long min, long[] reduced, long[] spare, int[] histogram) {
+        Choice best = chooseReduced(values, off, n, min, reduced, histogram);
+        long frame = min;
+        int at = classesAt(64);
+        long exceptionBits = POSITION_BITS + 64;
+        for (int round = 0; round < 64 && best.width() > 0; round++) {
+            if (round > 0) chooseReduced(values, off, n, frame, reduced, histogram); // its histogram, clobbered by later candidates
+            long from = frame;
+            int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
+            if (histogram[exactAt(64)] < first) {
+                System.arraycopy(histogram, 0, histogram, at, 65);
+            } else {
+                Arrays.fill(histogram, at, at + 65, 0);
+                for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
+            }
+            suffixSums(histogram, at, 64);
+            for (int k = first, last = best.width(); k <= last; k++) {
+                int below = n - histogram[at + k];
+                if (below * exceptionBits >= best.bits()) break;
+                if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
+                long lowest = -1; // the smallest difference of class k or above: f_k - from
+                for (int i = off; i < off + n; i++) {
+                    long d = values[i] - from;
+                    if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
+                }
+                Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
+                if (c.bits() < best.bits()) {
+                    best = c;
+                    frame = from + lowest;
+                    System.arraycopy(spare, 0, reduced, 0, n);
+                }
+            }
+            if (frame == from) break;
+        }
+        return new Framed(frame, best);
+    }
+
+    /** Turns the class counts at {@code h[at, at+valueBits]} into suffix sums: {@code h[at+k]} values of class {@code k} or above, {@code h[at+valueBits+1] = 0}. */
+    private static void suffixSums(int[] h, int at, int valueBits) {
+        h[at + valueBits + 1] = 0;
+        for (int k = valueBits - 1; k >= 0; k--) h[at + k] += h[at + k + 1];
+    }
+
+    /**
+     * A lower bound on the bits of the frame {@code f_k} (see {@code chooseFrame}): {@code below}
+     * exceptions, and at each width {@code w} the packed slots plus the values of classes above
+     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}.
+     */
+    private static long bound(int[] h, int at, int valueBits, int n, int k, int below) {
+        long exceptionBits = POSITION_BITS + valueBits;
+        long best = Long.MAX_VALUE;
+        for (int w = 0; w <= valueBits; w++) {
+            int above = Math.max(k, w) + 2;
+            long bits = (long) n * w + (below + (above <= valueBits ? h[at + above] : 0)) * exceptionBits;
+            best = Math.min(best, bits);
+        }
+        return best;
     }
 
     /**
@@ -230,6 +378,7 @@ public final class PforCostModel {
             for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
             histogram[low] = n - atLow; // every narrower value, lumped: exact once low is 0
             Choice c = choose(histogram, 32);
+            histogram[exactAt(32)] = low;
             if (low == 0 || (long) atLow * (POSITION_BITS + 32) >= c.bits()) return c;
             // the next window starts at the widest value at or below low
             int lim = (int) ((1L << low) - 1);
@@ -280,6 +429,7 @@ public final class PforCostModel {
             for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
             histogram[low] = n - atLow;
             Choice c = choose(histogram, 64);
+            histogram[exactAt(64)] = low;
             if (low == 0 || (long) atLow * (POSITION_BITS + 64) >= c.bits()) return c;
             long lim = (1L << low) - 1;
             LongVector limit = LongVector.broadcast(LONGS, lim);

@@ -19,7 +19,9 @@ import io.lanes.workbench.codec.CorruptDataException;
  * {@code ceil(len * width / 8)} bytes or FastLanes FL_ORDER in {@code 128 * width} bytes (FastLanes only
  * for vectors of exactly 1024 values, never with delta). Exceptions hold positions within the vector
  * (file order) and full values (deltas for a delta vector), written over the unpacked values; a delta
- * vector's values are then {@code base, base + d[1], ...}.
+ * vector's values are then {@code base, base + d[1], ...}. Any value is a valid frame: one below the
+ * frame wraps far above the window and is an exception (the encoder's frame search puts the frame above
+ * low outliers that way).
  *
  * <p>The arithmetic and the checks a decoder runs before trusting a field. Stateless.
  */

@@ -7,11 +7,14 @@ import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The encoder's vectorised width choice is exactly the cost model's: for every shape of vector
  * (narrow, full range, bimodal with outliers, geometric spreads, constant, limits) and length, the
  * same width, exceptions and bits as {@code choose(histogram(...))}, and the differences written out.
+ * The frame search on top of it prices its frame exactly, never does worse than the minimum, and
+ * on a bulk with a few low outliers finds the best frame any value of the vector could be.
  */
 class ChooseReducedTest {
     private static final int[] LENGTHS = {1, 2, 7, 16, 33, 1000, 1024, 4096, 65536};
@@ -67,6 +70,70 @@ class ChooseReducedTest {
                 assertEquals(want, PforCostModel.chooseReduced(v, 0, n, frame, reduced, scratch), "shape " + shape + " n=" + n);
                 for (int i = 0; i < n; i++) assertEquals(v[i] - frame, reduced[i]);
             }
+        }
+    }
+
+    /**
+     * A bulk of {@code bits}-bit values above {@code 2^(valueBits-2)}, and {@code low} values in every
+     * 337 far below it: near the type's bottom, or (odd {@code bits}) spread over the quarter above
+     * it, so that they share leading-bit classes with the bulk.
+     */
+    private static long planted(SplittableRandom r, int i, int bits, int low, int valueBits) {
+        long spread = bits % 2 == 1 ? r.nextLong(1L << (valueBits - 2)) : r.nextInt(1000);
+        return i % 337 < low ? (-1L << (valueBits - 1)) + spread : (1L << (valueBits - 2)) + (r.nextLong() >>> (64 - bits));
+    }
+
+    @Test
+    void int32FrameSearchIsExactNeverWorseAndFindsTheBestFrameAboveLowOutliers() {
+        SplittableRandom r = new SplittableRandom(13);
+        int[] h = new int[33];
+        int[] scratch = new int[PforCostModel.scratchLength(32)];
+        for (int shape = 0; shape < 12; shape++) {
+            int n = 1024;
+            int[] v = new int[n];
+            for (int i = 0; i < n; i++) v[i] = (int) (shape < 8 ? value(r, shape, i, 32) : planted(r, i, 3 + 3 * (shape - 8), shape - 8, 32));
+            int min = v[0];
+            for (int x : v) min = Math.min(min, x);
+            int[] reduced = new int[n];
+            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, reduced, new int[n], scratch);
+            PforCostModel.histogram(v, 0, n, (int) got.frame(), h);
+            assertEquals(PforCostModel.choose(h, 32), got.choice(), "shape " + shape + ": priced exactly at its frame");
+            for (int i = 0; i < n; i++) assertEquals(v[i] - (int) got.frame(), reduced[i]);
+            PforCostModel.histogram(v, 0, n, min, h);
+            assertTrue(got.choice().bits() <= PforCostModel.choose(h, 32).bits(), "shape " + shape + ": no worse than the minimum");
+            long best = Long.MAX_VALUE;
+            for (int f : v) {
+                PforCostModel.histogram(v, 0, n, f, h);
+                best = Math.min(best, PforCostModel.choose(h, 32).bits());
+            }
+            if (shape >= 8) assertEquals(best, got.choice().bits(), "shape " + shape + ": the best frame of all");
+        }
+    }
+
+    @Test
+    void int64FrameSearchIsExactNeverWorseAndFindsTheBestFrameAboveLowOutliers() {
+        SplittableRandom r = new SplittableRandom(14);
+        int[] h = new int[65];
+        int[] scratch = new int[PforCostModel.scratchLength(64)];
+        for (int shape = 0; shape < 12; shape++) {
+            int n = 1024;
+            long[] v = new long[n];
+            for (int i = 0; i < n; i++) v[i] = shape < 8 ? value(r, shape, i, 64) : planted(r, i, 3 + 11 * (shape - 8), shape - 8, 64);
+            long min = v[0];
+            for (long x : v) min = Math.min(min, x);
+            long[] reduced = new long[n];
+            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, reduced, new long[n], scratch);
+            PforCostModel.histogram(v, 0, n, got.frame(), h);
+            assertEquals(PforCostModel.choose(h, 64), got.choice(), "shape " + shape + ": priced exactly at its frame");
+            for (int i = 0; i < n; i++) assertEquals(v[i] - got.frame(), reduced[i]);
+            PforCostModel.histogram(v, 0, n, min, h);
+            assertTrue(got.choice().bits() <= PforCostModel.choose(h, 64).bits(), "shape " + shape + ": no worse than the minimum");
+            long best = Long.MAX_VALUE;
+            for (long f : v) {
+                PforCostModel.histogram(v, 0, n, f, h);
+                best = Math.min(best, PforCostModel.choose(h, 64).bits());
+            }
+            if (shape >= 8) assertEquals(best, got.choice().bits(), "shape " + shape + ": the best frame of all");
         }
     }
 }

@@ -62,16 +62,116 @@ class PforCodecTest {
         int[] v = outliers(1024, 1);
         byte[] page = encode(SEQ, v);
         int min = Arrays.stream(v).min().orElseThrow();
-        int[] hist = new int[33];
-        PforCostModel.histogram(v, 0, v.length, min, hist);
-        PforCostModel.Choice c = PforCostModel.choose(hist, 32);
+        PforCostModel.Framed f = PforCostModel.chooseFrame(v, 0, v.length, min, new int[v.length], new int[v.length],
+                new int[PforCostModel.scratchLength(32)]);
+        PforCostModel.Choice c = f.choice();
         int at = vector(page, 0);
-        assertEquals(min, Bytes.getInt(page, at), "frame is the minimum");
+        assertEquals(f.frame(), Bytes.getInt(page, at), "the searched frame");
+        assertTrue(f.frame() > min, "the outliers below the 7-bit values are exceptions too");
         assertEquals(c.width(), page[at + 4] & 0x7F, "width");
         assertEquals(c.exceptions(), PforFormat.u16(page, at + 6), "exception count");
         assertTrue(c.width() < 32 && c.exceptions() > 0, "outliers became exceptions: " + c);
         assertEquals(PforFormat.HEADER + 4 + 8 + (c.bits() + 7) / 8, page.length, "page = header + offset + info + the model's bits");
         assertArrayEquals(v, decode(SEQ, page));
+    }
+
+    /** 1024 values cycling through 0..100 (7 bits), but slot 500 holds {@code outlier}: the single-outlier vectors of issue 28. */
+    private static long[] oneOutlier(long outlier) {
+        long[] v = new long[1024];
+        for (int i = 0; i < v.length; i++) v[i] = i == 500 ? outlier : i % 101;
+        return v;
+    }
+
+    /**
+     * Bytes of a one-vector page of 1024 T-byte values at width {@code w} with {@code e} exceptions, as
+     * the format lays it out: header, one offset, info (frame, flag, coding, count), the packed slots,
+     * and per exception a u16 position and the full value.
+     */
+    private static int onePage(int valueBytes, int w, int e) {
+        return PforFormat.HEADER + 4 + (valueBytes + 4) + 1024 * w / 8 + e * (2 + valueBytes);
+    }
+
+    @Test
+    void aSingleLowOutlierIsOneExceptionLikeASingleHighOne() {
+        int[] h = new int[65];
+        for (long outlier : new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE}) {
+            int[] v = Arrays.stream(oneOutlier(outlier)).mapToInt(x -> (int) x).toArray();
+            // the frame at the minimum, as before the search: INT_MIN puts the 7-bit values 2^31 above it
+            PforCostModel.histogram(v, 0, v.length, Arrays.stream(v).min().orElseThrow(), h);
+            assertEquals(outlier < 0 ? 32 : 7, PforCostModel.choose(h, 32).width(), "width at the minimum");
+            for (PforCodec32 c : new PforCodec32[] {SEQ, FL}) {
+                byte[] page = encode(c, v);
+                int at = vector(page, 0);
+                assertEquals(onePage(4, 7, 1), page.length, c.name() + " " + outlier);
+                assertEquals(0, Bytes.getInt(page, at), "frame: the smallest of the 7-bit values");
+                assertEquals(7, page[at + 4] & 0x7F, "width");
+                assertEquals(1, PforFormat.u16(page, at + 6), "exceptions");
+                int exc = at + 8 + 128 * 7;
+                assertEquals(500, PforFormat.u16(page, exc), "exception position");
+                assertEquals(outlier, Bytes.getInt(page, exc + 2), "the full value");
+                assertArrayEquals(v, decode(c, page));
+                corrupt(c, page, b -> PforFormat.putU16(b, exc, 1024), "exception position", exc);
+            }
+        }
+        LongCodec seq64 = (LongCodec) CodecRegistry.get("pfor.seq64");
+        for (long outlier : new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) {
+            long[] v = oneOutlier(outlier);
+            PforCostModel.histogram(v, 0, v.length, Arrays.stream(v).min().orElseThrow(), h);
+            assertEquals(outlier < 0 ? 64 : 7, PforCostModel.choose(h, 64).width(), "width at the minimum");
+            byte[] out = new byte[seq64.maxEncodedBytes(v.length)];
+            int len = seq64.encode(v, 0, v.length, out, 0);
+            assertEquals(onePage(8, 7, 1), len, "int64 " + outlier);
+            assertEquals(outlier, Bytes.getLong(out, vector(out, 0) + 12 + 128 * 7 + 2), "the full value");
+            long[] back = new long[v.length];
+            seq64.decode(out, 0, len, back, 0);
+            assertArrayEquals(v, back);
+        }
+    }
+
+    /**
+     * 2500 values (two full vectors and a tail) of width {@code w} centred on 0, i.e. in
+     * {@code [-2^(w-1), 2^(w-1))}, with every 211th a full-range outlier at the type's low end
+     * ({@code kind} 0), its high end (1) or alternating (2).
+     */
+    private static long[] withOutliers(SplittableRandom r, int w, int kind, int valueBits) {
+        long[] v = new long[2500];
+        for (int i = 0; i < v.length; i++) v[i] = w == 0 ? 0 : r.nextLong() >> (64 - w);
+        long lowest = -1L << (valueBits - 1);
+        for (int i = 17, k = 0; i < v.length; i += 211, k++) {
+            boolean low = kind == 0 || kind == 2 && k % 2 == 0;
+            v[i] = low ? lowest + r.nextInt(16) : ~lowest - r.nextInt(16);
+        }
+        return v;
+    }
+
+    /** Round trips of every codec at every width with low, high or both kinds of outliers; up to 24 bits the outliers never widen a vector. */
+    @Test
+    void everyWidthRoundTripsWithLowHighAndBothOutliers() {
+        SplittableRandom r = new SplittableRandom(15);
+        for (int kind = 0; kind < 3; kind++) {
+            for (int w = 0; w <= 32; w++) {
+                int[] v = Arrays.stream(withOutliers(r, w, kind, 32)).mapToInt(x -> (int) x).toArray();
+                for (PforCodec32 c : new PforCodec32[] {SEQ, FL, FL_T, DELTA}) {
+                    byte[] page = encode(c, v);
+                    assertArrayEquals(c.outputOrder() == OutputOrder.FLAT ? v : transposed(v), decode(c, page), c.name() + " w=" + w + " kind " + kind);
+                    for (int k = 0; k < 3 && c != DELTA && w <= 24; k++) assertTrue((page[vector(page, k) + 4] & 0x7F) <= w, c.name() + " w=" + w + " kind " + kind);
+                }
+            }
+            for (int w = 0; w <= 64; w++) {
+                long[] v = withOutliers(r, w, kind, 64);
+                for (String name : new String[] {"pfor.seq64", "pfor.fastlanes64", "pfor.fastlanes.transposed64", "pfor.seq.delta64"}) {
+                    LongCodec c = (LongCodec) CodecRegistry.get(name);
+                    byte[] out = new byte[c.maxEncodedBytes(v.length)];
+                    int len = c.encode(v, 0, v.length, out, 0);
+                    long[] back = new long[v.length];
+                    c.decode(out, 0, len, back, 0);
+                    long[] want = v;
+                    if (c.outputOrder() == OutputOrder.TRANSPOSED) OutputOrder.TRANSPOSED.arrange(v, v.length, want = new long[v.length]);
+                    assertArrayEquals(want, back, name + " w=" + w + " kind " + kind);
+                    for (int k = 0; k < 3 && !name.contains("delta") && w <= 56; k++) assertTrue((out[vector(out, k) + 8] & 0x7F) <= w, name + " w=" + w + " kind " + kind);
+                }
+            }
+        }
     }
 
     @Test
