@@ -102,7 +102,7 @@ class ReportsInBrowserIT {
         // spares building the rest of the set (generators, downloads)
         verdicts = ClaimsRunner.run(claims, Mode.QUICK, dir.resolve("claims"), System.out::println,
                 set -> List.of(Datasets.load(Datasets.registry().catalog().resolve(set).getFirst())),
-                Recorder.Options.cli().waitingForQuietAtMost(Duration.ZERO));
+                Recorder.Options.cli().waitingForQuietAtMost(Duration.ZERO), ClaimsRunner.Scope.ALL);
         run = dir;
         return run;
     }

@@ -87,7 +87,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (parts.isEmpty()) throw new IllegalStateException("no study could run: every dataset was skipped (see the warnings above)");
         System.out.println("published claims: " + (full ? "full" : "quick") + " settings");
-        List<Verdict> verdicts = ClaimsRunner.run(claims, full ? Mode.FULL : Mode.QUICK, dir.resolve("claims"), System.out::println, columns, options);
+        List<Verdict> verdicts = ClaimsRunner.run(claims, full ? Mode.FULL : Mode.QUICK, dir.resolve("claims"), System.out::println, columns, options,
+                full ? ClaimsRunner.Scope.ALL : ClaimsRunner.Scope.NARROWED_AT_400KIB_ONLY);
         System.out.println("claims: " + ClaimsFiles.write(dir, verdicts, Fingerprint.capture()));
         ResultBundle.combine(dir, parts, corpus.skipped(), ResultBundle.COMPLETE); // every figure is in: the report reads it so
         Path report = SuiteReport.write(dir, "Lanes Workbench: " + (full ? "full" : "quick") + " suite", studies,

@@ -37,11 +37,21 @@ public final class ClaimsRunner {
     /** Columns of a set measured in quick mode (the first ones, in set order). */
     public static final int QUICK_COLUMNS = 6;
     /**
-     * The one working-set point at which quick mode measures the narrowed and C conditions (most
-     * claims are published there); elsewhere quick mode measures the native condition alone, which
-     * keeps the main job's quick run near its budget.
+     * The one working-set point at which {@link Scope#NARROWED_AT_400KIB_ONLY} measures the
+     * narrowed and C conditions (most claims are published there).
      */
     public static final String QUICK_CONDITIONS_POINT = "400KiB";
+
+    /** Which of a claim's conditions a run measures. */
+    public enum Scope {
+        /** Every condition of every claim. */
+        ALL,
+        /**
+         * Every condition at {@link #QUICK_CONDITIONS_POINT}, the native one alone elsewhere (each
+         * skipped row says so): what keeps the main job's quick run near its budget.
+         */
+        NARROWED_AT_400KIB_ONLY
+    }
 
     private ClaimsRunner() {
     }
@@ -65,7 +75,7 @@ public final class ClaimsRunner {
 
     /** Measures every applicable claim under each of its conditions; verdicts in catalog order, a claim's conditions native first. */
     public static List<Verdict> run(List<Claim> claims, Mode mode, Path outDir, Consumer<String> log) {
-        return run(claims, mode, outDir, log, Datasets::set, Recorder.Options.cli());
+        return run(claims, mode, outDir, log, Datasets::set, Recorder.Options.cli(), Scope.ALL);
     }
 
     /**
@@ -76,15 +86,16 @@ public final class ClaimsRunner {
      * not measured; the others go on.
      *
      * @param columns the columns of a set name, as far as they could be had
+     * @param scope   which conditions to measure
      */
     public static List<Verdict> run(List<Claim> claims, Mode mode, Path outDir, Consumer<String> log,
-                                    Function<String, List<Column>> columns, Recorder.Options options) {
+                                    Function<String, List<Column>> columns, Recorder.Options options, Scope scope) {
         requireArms(claims);
         Harness.Config config = mode.config();
         return judgeAll(claims, Fingerprint.capture(), (folder, condition, cs) -> {
-            if (mode == Mode.QUICK && !condition.equals(Condition.NATIVE) && !cs.get(0).workingSet().equals(QUICK_CONDITIONS_POINT)) {
-                throw new NotMeasured("quick settings measure the conditions beside the native one at " + QUICK_CONDITIONS_POINT
-                        + " only; measure without --quick (or run --full) for every condition");
+            if (scope == Scope.NARROWED_AT_400KIB_ONLY && !condition.equals(Condition.NATIVE) && !cs.get(0).workingSet().equals(QUICK_CONDITIONS_POINT)) {
+                throw new NotMeasured("the quick main job measures the conditions beside the native one at " + QUICK_CONDITIONS_POINT
+                        + " only; ./workbench claims (with or without --quick) or run --full measures every condition");
             }
             Set<String> armNames = new LinkedHashSet<>();
             for (Claim c : cs) {

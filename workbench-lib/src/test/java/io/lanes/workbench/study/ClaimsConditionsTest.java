@@ -34,7 +34,8 @@ class ClaimsConditionsTest {
                 1, 1, 0.1, "", "e", neon, "t");
         List<Column> one = Datasets.set("quick").subList(0, 1);
         List<String> log = new ArrayList<>();
-        List<Verdict> all = ClaimsRunner.run(List.of(c, small), Mode.QUICK, dir, log::add, set -> one, Recorder.Options.none());
+        List<Verdict> all = ClaimsRunner.run(List.of(c, small), Mode.QUICK, dir, log::add, set -> one, Recorder.Options.none(),
+                ClaimsRunner.Scope.NARROWED_AT_400KIB_ONLY);
         List<Verdict> vs = all.subList(0, 2);
 
         assertEquals(List.of("native", "vec128"), vs.stream().map(v -> v.condition().id()).toList(), String.join("\n", log));
@@ -42,7 +43,7 @@ class ClaimsConditionsTest {
         assertTrue(vs.get(1).atPublished() && !vs.get(0).atPublished());
         Verdict skipped = all.get(3);
         assertEquals("vec128", skipped.condition().id());
-        assertTrue(Double.isNaN(skipped.measured()) && skipped.note().startsWith("not measured: quick settings"), skipped.toString());
+        assertTrue(Double.isNaN(skipped.measured()) && skipped.note().startsWith("not measured: the quick main job"), skipped.toString());
         assertTrue(all.get(2).measured() > 0, "the native condition of a claim off the quick point is measured");
         JsonNode child = new ObjectMapper().readTree(dir.resolve("quick-400KiB@vec128").resolve("metadata.json").toFile()).path("fingerprint");
         assertEquals("128", child.path("vector_preferred_bits").asText(), "the child ran at the published width");
