@@ -92,8 +92,17 @@ enum LuceneLayout {
         throw new IllegalArgumentException(this + " packs no values of " + bits + " bits");
     }
 
-    /** The width for values whose bits, ORed together, are {@code or} (taken as unsigned). */
-    int widthOf(long or) {
+    /** The width for int32 values {@code values[off, off + n)}, taken as unsigned: what their OR needs. */
+    int widthOf(int[] values, int off, int n) {
+        int or = 0;
+        for (int i = 0; i < n; i++) or |= values[off + i];
+        return widthFor(PackedInts.unsignedBitsRequired(Integer.toUnsignedLong(or)));
+    }
+
+    /** The width for int64 values {@code values[off, off + n)}, taken as unsigned: what their OR needs. */
+    int widthOf(long[] values, int off, int n) {
+        long or = 0;
+        for (int i = 0; i < n; i++) or |= values[off + i];
         return widthFor(PackedInts.unsignedBitsRequired(or));
     }
 
@@ -139,6 +148,11 @@ enum LuceneLayout {
     /** The page's width, for a page {@link #count} accepted. */
     static int bits(byte[] in, int inOff) {
         return in[inOff + 4] & 0xFF;
+    }
+
+    /** What an adapter throws when Lucene throws {@code e} on a page {@link #count} accepted: the peer's, named by {@code name}. */
+    static CorruptDataException threw(String name, RuntimeException e) {
+        return new CorruptDataException(name + " packed values", HEADER, "the peer library threw " + e + " on a page the adapter had checked");
     }
 
     /** The supported widths up to {@code valueBits}, for messages. */

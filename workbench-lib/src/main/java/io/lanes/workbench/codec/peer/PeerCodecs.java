@@ -68,11 +68,11 @@ public final class PeerCodecs {
         out.add(new OrcRleV2.Int32(false));
         out.add(new OrcRleV2.Int64());
         out.add(new OrcRleV2.Int32(true));
-        out.add(new LucenePacked.Int32(LuceneLayout.PACKED));
-        out.add(new LucenePacked.Int64());
-        out.add(new LucenePacked.Int32(LuceneLayout.PACKED_SINGLE_BLOCK));
-        out.add(new LuceneDirect.Int32());
-        out.add(new LuceneDirect.Int64());
+        out.add(new LucenePacked32(LuceneLayout.PACKED));
+        out.add(new LucenePacked64());
+        out.add(new LucenePacked32(LuceneLayout.PACKED_SINGLE_BLOCK));
+        out.add(new LuceneDirect32());
+        out.add(new LuceneDirect64());
         return out;
     }
 }

@@ -46,16 +46,17 @@
  * of every run header ({@code OrcRuns}: tag, widths, lengths, patch list size, varint lengths; no
  * packed value read), because ORC sizes PATCHED_BASE's arrays and reads its patch list from header
  * fields. PATCHED_BASE runs allocate two arrays in ORC's reader, as in ORC.</li>
- * <li>Lucene's {@code PackedInts} decoders ({@code LucenePacked}) decode whole iterations (e.g. 8
- * values from 7 bytes at 7 bits) straight from the page into the caller's buffer in one call; the
- * adapter checks the 5-byte header (count, width, the data's exact length), and when the count
- * ends inside an iteration, copies its at most 64 bytes into a zeroed per-thread block, decodes it
- * into a per-thread array and copies the values out (as Lucene's own {@code ReaderIterator}
- * buffers it). Nothing is allocated per call.</li>
- * <li>Lucene's {@code DirectReader} ({@code LuceneDirect}) reads one value per {@code get(index)},
- * from a block buffer its merge instance fills; per page the adapter checks the header and makes a
- * {@code ByteBuffer} view, a {@code ByteBuffersDataInput} over it and the reader (about 1.5 KB, its
- * block buffer most of it, declared as allocated by design), since neither can be re-pointed.</li>
+ * <li>Lucene's {@code PackedInts} decoders ({@code LucenePacked32}, {@code LucenePacked64}) decode
+ * whole iterations (e.g. 8 values from 7 bytes at 7 bits) straight from the page into the caller's
+ * buffer in one call; the adapter checks the 5-byte header (count, width, the data's exact length),
+ * and when the count ends inside an iteration, copies its at most 64 bytes into a zeroed per-thread
+ * block, decodes it into a per-thread array and copies the values out (as Lucene's own
+ * {@code ReaderIterator} buffers it). Nothing is allocated per call.</li>
+ * <li>Lucene's {@code DirectReader} ({@code LuceneDirect32}, {@code LuceneDirect64}) reads one value
+ * per {@code get(index)}, from a block buffer its merge instance fills; per page the adapter checks
+ * the header and makes a {@code ByteBuffer} view, a {@code ByteBuffersDataInput} over it and the
+ * reader (about 1.5 KB, its block buffer most of it, declared as allocated by design), since neither
+ * can be re-pointed.</li>
  * </ul>
  * The peers trust their input; the adapters do not, so a corrupt page is a
  * {@link io.lanes.workbench.codec.CorruptDataException} naming the field before the peer runs, and
