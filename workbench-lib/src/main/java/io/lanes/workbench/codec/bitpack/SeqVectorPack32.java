@@ -30,6 +30,12 @@ final class SeqVectorPack32 {
     private static final int OUT = 32 / L;
     /** Passes at most per output register: a word at width 1 holds 32 values. */
     private static final int PASSES = 32;
+    /**
+     * Narrower widths stay with the scalar kernel: a word there takes 4 to 33 passes with at most
+     * {@code width} of the register's lanes useful, and the scalar kernel packed widths 1..8 faster
+     * (2.3-4.4 against 1.0-3.6 G values/s at 512 bits, docs/measurements.md) and tied at 9.
+     */
+    static final int MIN_WIDTH = 10;
     /** Passes taken straight-line, not in a loop, when a width needs no more (widths 11 and up). */
     private static final int UNROLLED = 4;
     /** Passes per width and output register, {@code PASS[w * OUT + k]}. */
@@ -75,11 +81,12 @@ final class SeqVectorPack32 {
     }
 
     /**
-     * How many of a block's {@code groups} whole groups at {@code width} (1..32) {@link #pack} may take
-     * when the block's packed bytes end {@code blockWords} 32-bit words after its start: every store of
-     * those groups ends inside the block.
+     * How many of a block's {@code groups} whole groups at {@code width} (0..32) {@link #pack} takes
+     * when the block's packed bytes end {@code blockWords} 32-bit words after its start: none under
+     * {@link #MIN_WIDTH}, else those whose every store ends inside the block.
      */
     static int groups(int width, int groups, int blockWords) {
+        if (width < MIN_WIDTH) return 0;
         int reach = (width + L - 1) / L * L; // words the last register store of a group covers
         if (blockWords < reach) return 0;
         return Math.min(groups, (blockWords - reach) / width + 1);
