@@ -10,12 +10,15 @@ import jdk.incubator.vector.VectorSpecies;
  * of an output register builds one of those words. Word q holds the tail of the value holding bit
  * {@code 32q} (that value shifted right) and then the values starting inside the word (each shifted
  * left), so the register is the OR of a few passes, each a lane selection from the group's values
- * (which sit in {@link #REGISTERS} registers), a variable shift and, after the first pass, a lane
+ * (which sit in two registers), a variable shift and, after the first pass, a lane
  * mask that zeroes the lanes whose word has fewer values than the pass. Pass counts and lane tables
  * per width are built once; the code is the same for every width, so it has no jump on the width.
  *
- * <p>For the preferred species only, at 256 or 512 bits ({@link #supported()}): at 128 bits a group
- * spans eight registers and the selection would need four two-register permutes per pass. A
+ * <p>For the preferred species only, and only at 512 bits ({@link #supported()}), where a group is
+ * two registers and the selection is one two-register permute ({@code vpermt2d}). AVX2 has no such
+ * permute: at 256 bits (a group in four registers, two selections and a blend per pass) this packer
+ * ran at 0.45-0.75x the scalar kernel (docs/measurements.md), and at 128 bits a group is eight
+ * registers. A
  * register's store covers whole vectors of words, so the words past a group's own are written too
  * and rewritten by the next group; {@link #groups} says how many groups may take this route without
  * a store running past the block. Stateless and thread-safe; never writes past the words it is
@@ -45,10 +48,10 @@ final class SeqVectorPack32 {
      * j (word {@code k*L + j}), its shift (right in pass 0, left after), and whether it belongs to
      * the word (-1) or not (0; pass 0 always belongs).
      */
-    private static final int[] INDEX = new int[33 * OUT * PASSES * L], SHIFT = new int[33 * OUT * PASSES * L], KEEP = new int[33 * OUT * PASSES * L];
+    private static final int[] INDEX = new int[table()], SHIFT = new int[table()], KEEP = new int[table()];
 
     static {
-        for (int w = 1; w <= 32; w++) {
+        for (int w = 1; w <= 32 && supported(); w++) {
             for (int k = 0; k * L < w; k++) {
                 int passes = 1;
                 for (int j = 0; j < L; j++) {
@@ -75,9 +78,14 @@ final class SeqVectorPack32 {
     private SeqVectorPack32() {
     }
 
-    /** Whether the preferred species is one this packer takes: 256 or 512 bits. */
+    /** Lane-table length: none where the packer is not {@link #supported()}. */
+    private static int table() {
+        return supported() ? 33 * OUT * PASSES * L : 0;
+    }
+
+    /** Whether the preferred species is the one this packer takes: 512 bits, a group in two registers. */
     static boolean supported() {
-        return REGISTERS == 2 || REGISTERS == 4;
+        return REGISTERS == 2;
     }
 
     /**
@@ -102,19 +110,17 @@ final class SeqVectorPack32 {
         for (int g = 0; g < groups; g++, i += 32, p += 4 * width) {
             IntVector a = IntVector.fromArray(SPECIES, in, i);
             IntVector b = IntVector.fromArray(SPECIES, in, i + L);
-            IntVector c = REGISTERS == 4 ? IntVector.fromArray(SPECIES, in, i + 2 * L) : a;
-            IntVector d = REGISTERS == 4 ? IntVector.fromArray(SPECIES, in, i + 3 * L) : a;
             for (int k = 0; k < registers; k++) {
                 int row = (width * OUT + k) * PASSES;
-                IntVector word = select(IntVector.fromArray(SPECIES, INDEX, row * L), a, b, c, d)
+                IntVector word = IntVector.fromArray(SPECIES, INDEX, row * L).selectFrom(a, b)
                         .lanewise(VectorOperators.LSHR, IntVector.fromArray(SPECIES, SHIFT, row * L));
                 int passes = PASS[width * OUT + k];
                 if (passes <= UNROLLED) {
                     // straight-line (rows past a width's passes keep nothing): a loop of 2 to 4
                     // trips here ran at two thirds of the speed
-                    word = word.or(pass(row + 1, a, b, c, d)).or(pass(row + 2, a, b, c, d)).or(pass(row + 3, a, b, c, d));
+                    word = word.or(pass(row + 1, a, b)).or(pass(row + 2, a, b)).or(pass(row + 3, a, b));
                 } else {
-                    for (int t = 1; t < passes; t++) word = word.or(pass(row + t, a, b, c, d));
+                    for (int t = 1; t < passes; t++) word = word.or(pass(row + t, a, b));
                 }
                 word.reinterpretAsBytes().intoArray(out, p + 4 * L * k);
             }
@@ -127,17 +133,10 @@ final class SeqVectorPack32 {
      * docs/measurements.md were taken with no allocation in that loop (a vector crossing a call C2
      * leaves out of line would be boxed).
      */
-    private static IntVector pass(int row, IntVector a, IntVector b, IntVector c, IntVector d) {
+    private static IntVector pass(int row, IntVector a, IntVector b) {
         int at = row * L;
-        return select(IntVector.fromArray(SPECIES, INDEX, at), a, b, c, d)
+        return IntVector.fromArray(SPECIES, INDEX, at).selectFrom(a, b)
                 .lanewise(VectorOperators.LSHL, IntVector.fromArray(SPECIES, SHIFT, at))
                 .and(IntVector.fromArray(SPECIES, KEEP, at));
-    }
-
-    /** Lanes {@code index} (0..31) of the group held in {@code a, b} (two registers) or {@code a..d} (four). */
-    private static IntVector select(IntVector index, IntVector a, IntVector b, IntVector c, IntVector d) {
-        IntVector low = index.selectFrom(a, b);
-        if (REGISTERS == 2) return low;
-        return low.blend(index.selectFrom(c, d), index.compare(VectorOperators.GE, 2 * L));
     }
 }
