@@ -17,7 +17,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>For the preferred species only, and only at 512 bits ({@link #supported()}), where a group is
  * two registers and the selection is one two-register permute ({@code vpermt2d}). AVX2 has no such
  * permute: at 256 bits (a group in four registers, two selections and a blend per pass) this packer
- * ran at 0.45-0.75x the scalar kernel (docs/measurements.md), and at 128 bits a group is eight
+ * made the whole encode 0.3-0.5x as fast as the scalar kernel's (docs/measurements.md), and at 128 bits a group is eight
  * registers. A
  * register's store covers whole vectors of words, so the words past a group's own are written too
  * and rewritten by the next group; {@link #groups} says how many groups may take this route without
@@ -36,7 +36,7 @@ final class SeqVectorPack32 {
     /**
      * Narrower widths stay with the scalar kernel: a word there takes 4 to 33 passes with at most
      * {@code width} of the register's lanes useful, and the scalar kernel packed widths 1..8 faster
-     * (2.3-4.4 against 1.0-3.6 G values/s at 512 bits, docs/measurements.md) and tied at 9.
+     * (2.4-4.4 against 1.0-3.6 G values/s at 512 bits, docs/measurements.md) and tied at 9.
      */
     static final int MIN_WIDTH = 10;
     /** Passes taken straight-line, not in a loop, when a width needs no more (widths 11 and up). */
@@ -117,7 +117,7 @@ final class SeqVectorPack32 {
                 int passes = PASS[width * OUT + k];
                 if (passes <= UNROLLED) {
                     // straight-line (rows past a width's passes keep nothing): a loop of 2 to 4
-                    // trips here ran at two thirds of the speed
+                    // trips here packed 20-35% slower
                     word = word.or(pass(row + 1, a, b)).or(pass(row + 2, a, b)).or(pass(row + 3, a, b));
                 } else {
                     for (int t = 1; t < passes; t++) word = word.or(pass(row + t, a, b));
