@@ -108,7 +108,7 @@ class PagesMeasureTest {
         Pages pages = pageSets().getFirst();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Prepared.of(Arm.named("bitpack.seq.scalar64"), pages));
         assertTrue(e.getMessage().contains("bitpack.seq.scalar64 cannot decode the parquet.delta64 int64 pages of " + pages.values().id())
-                && e.getMessage().contains("parquet.delta64.vscan, peer.parquet.delta64"), e.getMessage());
+                && e.getMessage().contains("parquet.delta64.coalesced, parquet.delta64.vscan") && e.getMessage().contains("peer.parquet.delta64"), e.getMessage());
         List<List<Measurement>> measured = new ArrayList<>();
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> new Harness(HarnessTest.TINY).runPages(
                 List.of(Arm.storeOnly(), Arm.named("bitpack.seq.scalar64")), List.of(pages), measured::add));
