@@ -169,15 +169,20 @@ public final class ClaimsRunner {
     private static List<Verdict> judgeAll(List<Claim> claims, Fingerprint fp, Measure measure, Consumer<String> log) {
         Condition.Machine machine = Condition.Machine.of(fp);
         List<String> cpuFlags = List.of(fp.get("cpu_simd_flags").split(" "));
-        Map<String, List<Claim>> groups = new LinkedHashMap<>();
-        Map<String, Condition> conditionOf = new HashMap<>();
+        // Derived once: grouping and judging walk the same conditions, and deriving them probes arms.
+        Map<Claim, List<Condition>> conditions = new LinkedHashMap<>();
         for (Claim c : claims) {
             if (!c.requires().isEmpty() && !cpuFlags.contains(c.requires())) continue;
-            for (Condition k : Condition.toMeasure(c, machine, ClaimsRunner::armExists)) {
+            conditions.put(c, Condition.toMeasure(c, machine, ClaimsRunner::armExists));
+        }
+        Map<String, List<Claim>> groups = new LinkedHashMap<>();
+        Map<String, Condition> conditionOf = new HashMap<>();
+        conditions.forEach((c, ks) -> {
+            for (Condition k : ks) {
                 groups.computeIfAbsent(folder(c, k), f -> new ArrayList<>()).add(c);
                 conditionOf.put(folder(c, k), k);
             }
-        }
+        });
         Map<String, Table> tables = new HashMap<>();
         Map<String, String> failures = new HashMap<>();
         Map<String, String> skipped = new HashMap<>();
@@ -201,7 +206,7 @@ public final class ClaimsRunner {
                 continue;
             }
             Condition published = Condition.published(c, machine);
-            for (Condition k : Condition.toMeasure(c, machine, ClaimsRunner::armExists)) {
+            for (Condition k : conditions.get(c)) {
                 String folder = folder(c, k);
                 Table t = tables.get(folder);
                 boolean atPublished = k.equals(published);

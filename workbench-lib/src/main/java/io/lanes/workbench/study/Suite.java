@@ -20,7 +20,7 @@ public final class Suite {
     }
 
     /**
-     * The studies, quick (the default: under 10 minutes on 2 cores) or full (publishable: the whole
+     * The studies, quick (the default: about 11 minutes on 2 cores, claims included) or full (publishable: the whole
      * ladder and every column).
      */
     public static List<SuiteStudy> studies(boolean full) {
