@@ -437,6 +437,7 @@ public final class FrameKernelGenerator {
             s.line("}");
         }
         anchorMethods(s, t, vl, lanes);
+        deltaPackMethods(s, t, vl, lanes);
         for (int w = 0; w <= t.bits; w++) {
             for (FlOp op : FlOp.values()) {
                 if (w == 0 && !op.delta) continue;
@@ -462,6 +463,76 @@ public final class FrameKernelGenerator {
         }
         s.line("}");
         return s.toString();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Delta encode of a FastLanes block, fused: row r of lane l packs in[i + r*rs + map[l]] minus its
+    // predecessor in[i + (r-1)*rs + map[l]] minus the frame. A row's values are one gathering load;
+    // the predecessor is the previous row's register (one more gather at a band's first row), so the
+    // differences never go to memory. The packing is KernelGenerator's FastLanes packer's (same
+    // layout, words, stores and bands), with the difference in place of the loaded value.
+
+    /** {@code packDelta}: the width switch and, per width, its bands (see {@link #deltaPackBand}). */
+    private static void deltaPackMethods(Src s, Ty t, int vl, int lanes) {
+        List<List<int[]>> bandsOf = new ArrayList<>();
+        for (int w = 0; w <= t.bits; w++) {
+            int fw = w;
+            // a gathering load is about ten units to C1; the subtractions, the OR and the store four more
+            bandsOf.add(bands(t.bits, r -> rowCost(t, fw, r) + 14));
+        }
+        s.line("");
+        s.line("@Override");
+        s.line("public void packDelta(int width, " + t.prim + "[] in, int i, int rs, int[] map, " + t.prim + " frame, byte[] out, int p) {");
+        s.line("switch (width) {");
+        s.line("case 0 -> { }");
+        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> " + calls("packDelta", w, bandsOf.get(w).size(), "(in, i, rs, map, frame, out, p)"));
+        s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
+        s.line("}").line("}");
+        for (int w = 1; w <= t.bits; w++) {
+            List<int[]> bs = bandsOf.get(w);
+            for (int b = 0; b < bs.size(); b++) deltaPackBand(s, t, vl, lanes, w, b, bs.get(b));
+        }
+    }
+
+    private static void deltaPackBand(Src s, Ty t, int vl, int lanes, int w, int band, int[] rowsOf) {
+        s.line("");
+        s.line("private static void packDelta" + w + "_" + band + "(" + t.prim + "[] in, int i, int rs, int[] map, " + t.prim + " frame, byte[] out, int p) {");
+        if (w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
+        s.line(t.vec + " f = " + t.vec + ".broadcast(S, frame);");
+        s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
+        s.line("int q = p + " + t.bytes() + " * g;");
+        int r0 = rowsOf[0];
+        s.line(t.vec + " prev = " + t.vec + ".fromArray(S, in, i + " + (r0 - 1) + " * rs, map, g);");
+        boolean started = false;
+        for (int r = r0; r < rowsOf[1]; r++) {
+            int b = r * w;
+            int k = b / t.bits;
+            int sh = b % t.bits;
+            String cur = "c" + r;
+            s.line(t.vec + " " + cur + " = " + t.vec + ".fromArray(S, in, i + " + r + " * rs, map, g);");
+            String name = "v" + r;
+            s.line(t.vec + " " + name + " = " + cur + ".sub(prev).sub(f)" + (w < t.bits ? ".and(m)" : "") + ";");
+            s.line("prev = " + cur + ";");
+            String decl = started ? "" : t.vec + " ";
+            if (sh == 0) {
+                s.line(decl + "acc = " + name + ";");
+            } else if (!started) {
+                // the band starts inside word k: the previous band stored its low bits
+                s.line(decl + "acc = " + t.load("out", "q + " + 128 * k) + ".or(" + name + ".lanewise(LSHL, " + sh + "));");
+            } else {
+                s.line("acc = acc.or(" + name + ".lanewise(LSHL, " + sh + "));");
+            }
+            started = true;
+            boolean lastOfBand = r == rowsOf[1] - 1;
+            if (sh + w >= t.bits || lastOfBand) {
+                s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * k + ");");
+                if (sh + w > t.bits) {
+                    s.line("acc = " + name + ".lanewise(LSHR, " + (t.bits - sh) + ");");
+                    if (lastOfBand) s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * (k + 1) + ");");
+                }
+            }
+        }
+        s.line("}").line("}");
     }
 
     /**
