@@ -437,7 +437,7 @@ public final class FrameKernelGenerator {
             s.line("}");
         }
         anchorMethods(s, t, vl, lanes);
-        deltaPackMethods(s, t, vl, lanes);
+        deltaPackMethods(s, t, vb, vl, lanes, flatBase);
         for (int w = 0; w <= t.bits; w++) {
             for (FlOp op : FlOp.values()) {
                 if (w == 0 && !op.delta) continue;
@@ -466,73 +466,143 @@ public final class FrameKernelGenerator {
     }
 
     // ------------------------------------------------------------------------------------------
-    // Delta encode of a FastLanes block, fused: row r of lane l packs in[i + r*rs + map[l]] minus its
-    // predecessor in[i + (r-1)*rs + map[l]] minus the frame. A row's values are one gathering load;
-    // the predecessor is the previous row's register (one more gather at a band's first row), so the
-    // differences never go to memory. The packing is KernelGenerator's FastLanes packer's (same
-    // layout, words, stores and bands), with the difference in place of the loaded value.
+    // Delta encode of a FastLanes block, fused: row r of lane l packs its value minus its predecessor
+    // minus the frame, computed in registers and never stored. Interleaved lanes: a row is one
+    // contiguous load and its predecessor the previous row's register. FL_ORDER runs: a lane's rows are
+    // consecutive values, so a tile of VL rows of VL lanes is VL contiguous loads of runs less VL loads
+    // one value back, transposed in registers into rows (the tile transpose of unpackFlat, which is
+    // its own inverse) instead of gathered a row at a time. The packing of rows is KernelGenerator's
+    // FastLanes packer's (same words, stores and layout).
 
-    /** {@code packDelta}: the width switch and, per width, its bands (see {@link #deltaPackBand}). */
-    private static void deltaPackMethods(Src s, Ty t, int vl, int lanes) {
-        List<List<int[]>> bandsOf = new ArrayList<>();
+    /** {@code packDeltaRows} and {@code packDeltaRuns}: the width switches and their bands. */
+    private static void deltaPackMethods(Src s, Ty t, int vb, int vl, int lanes, String runBase) {
+        List<List<int[]>> rowBands = new ArrayList<>();
+        List<List<int[]>> runBands = new ArrayList<>();
+        int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + 3 * vl;
         for (int w = 0; w <= t.bits; w++) {
             int fw = w;
-            // a gathering load is about ten units to C1; the subtractions, the OR and the store four more
-            bandsOf.add(bands(t.bits, r -> rowCost(t, fw, r) + 14));
+            rowBands.add(bands(t.bits, r -> rowCost(t, fw, r) + 5)); // load, two subtractions, OR, store
+            List<int[]> tiles = bands(t.bits / vl, tile -> {
+                int c = tileCost;
+                for (int r = tile * vl; r < (tile + 1) * vl; r++) c += rowCost(t, fw, r) + 2;
+                return c;
+            });
+            List<int[]> rows = new ArrayList<>();
+            for (int[] x : tiles) rows.add(new int[] {x[0] * vl, x[1] * vl});
+            runBands.add(rows);
         }
-        s.line("");
-        s.line("@Override");
-        s.line("public void packDelta(int width, " + t.prim + "[] in, int i, int rs, int[] map, " + t.prim + " frame, byte[] out, int p) {");
-        s.line("switch (width) {");
-        s.line("case 0 -> { }");
-        for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> " + calls("packDelta", w, bandsOf.get(w).size(), "(in, i, rs, map, frame, out, p)"));
-        s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
-        s.line("}").line("}");
-        for (int w = 1; w <= t.bits; w++) {
-            List<int[]> bs = bandsOf.get(w);
-            for (int b = 0; b < bs.size(); b++) deltaPackBand(s, t, vl, lanes, w, b, bs.get(b));
+        for (boolean runs : new boolean[] {false, true}) {
+            String name = runs ? "packDeltaRuns" : "packDeltaRows";
+            List<List<int[]>> bandsOf = runs ? runBands : rowBands;
+            s.line("");
+            s.line("@Override");
+            s.line("public void " + name + "(int width, " + t.prim + "[] in, int i, " + t.prim + " frame, byte[] out, int p) {");
+            s.line("switch (width) {");
+            s.line("case 0 -> { }");
+            for (int w = 1; w <= t.bits; w++) s.line("case " + w + " -> " + calls(name, w, bandsOf.get(w).size(), "(in, i, frame, out, p)"));
+            s.line("default -> throw new IllegalArgumentException(\"width \" + width + \" outside 0.." + t.bits + "\");");
+            s.line("}").line("}");
+            for (int w = 1; w <= t.bits; w++) {
+                List<int[]> bs = bandsOf.get(w);
+                for (int x = 0; x < bs.size(); x++) deltaPackBand(s, t, vb, vl, lanes, w, x, bs.get(x), runs ? runBase : null);
+            }
         }
     }
 
-    private static void deltaPackBand(Src s, Ty t, int vl, int lanes, int w, int band, int[] rowsOf) {
+    /**
+     * One band of rows of {@code packDeltaRows} ({@code runBase} null: row r of lane l at
+     * {@code in[i + LANES * r + l]}) or {@code packDeltaRuns} (lane l of the group at g at
+     * {@code in[i + runBase + 64 e + r]}, e = l - g; the band's rows are whole tiles).
+     */
+    private static void deltaPackBand(Src s, Ty t, int vb, int vl, int lanes, int w, int band, int[] rowsOf, String runBase) {
         s.line("");
-        s.line("private static void packDelta" + w + "_" + band + "(" + t.prim + "[] in, int i, int rs, int[] map, " + t.prim + " frame, byte[] out, int p) {");
+        s.line("private static void " + (runBase == null ? "packDeltaRows" : "packDeltaRuns") + w + "_" + band + "(" + t.prim + "[] in, int i, " + t.prim + " frame, byte[] out, int p) {");
         if (w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
         s.line(t.vec + " f = " + t.vec + ".broadcast(S, frame);");
         s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
         s.line("int q = p + " + t.bytes() + " * g;");
-        int r0 = rowsOf[0];
-        s.line(t.vec + " prev = " + t.vec + ".fromArray(S, in, i + " + (r0 - 1) + " * rs, map, g);");
+        if (runBase == null) {
+            s.line("int at = i + g;");
+            s.line(t.vec + " prev = " + t.vec + ".fromArray(S, in, at + " + (rowsOf[0] - 1) * lanes + ");");
+        } else {
+            s.line("int at = i + " + runBase + ";");
+        }
         boolean started = false;
-        for (int r = r0; r < rowsOf[1]; r++) {
-            int b = r * w;
-            int k = b / t.bits;
-            int sh = b % t.bits;
-            String cur = "c" + r;
-            s.line(t.vec + " " + cur + " = " + t.vec + ".fromArray(S, in, i + " + r + " * rs, map, g);");
+        for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
             String name = "v" + r;
-            s.line(t.vec + " " + name + " = " + cur + ".sub(prev).sub(f)" + (w < t.bits ? ".and(m)" : "") + ";");
-            s.line("prev = " + cur + ";");
-            String decl = started ? "" : t.vec + " ";
-            if (sh == 0) {
-                s.line(decl + "acc = " + name + ";");
-            } else if (!started) {
-                // the band starts inside word k: the previous band stored its low bits
-                s.line(decl + "acc = " + t.load("out", "q + " + 128 * k) + ".or(" + name + ".lanewise(LSHL, " + sh + "));");
+            if (runBase == null) {
+                s.line(t.vec + " c" + r + " = " + t.vec + ".fromArray(S, in, at + " + r * lanes + ");");
+                s.line(t.vec + " " + name + " = c" + r + ".sub(prev).sub(f)" + (w < t.bits ? ".and(m)" : "") + ";");
+                s.line("prev = c" + r + ";");
             } else {
-                s.line("acc = acc.or(" + name + ".lanewise(LSHL, " + sh + "));");
+                if ((r - rowsOf[0]) % vl == 0) transposedDifferences(s, t, vb, vl, r);
+                if (w < t.bits) s.line(name + " = " + name + ".and(m);");
             }
-            started = true;
-            boolean lastOfBand = r == rowsOf[1] - 1;
-            if (sh + w >= t.bits || lastOfBand) {
-                s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * k + ");");
-                if (sh + w > t.bits) {
-                    s.line("acc = " + name + ".lanewise(LSHR, " + (t.bits - sh) + ");");
-                    if (lastOfBand) s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * (k + 1) + ");");
-                }
-            }
+            started = packRow(s, t, w, r, name, started, r == rowsOf[1] - 1);
         }
         s.line("}").line("}");
+    }
+
+    /**
+     * Declares {@code v<r0 + j>}, row r0 + j of the group's VL lanes (differences from the frame, not
+     * masked), from VL runs: lane e's differences over rows r0 .. r0+VL-1 (two loads), transposed by the
+     * butterfly stages of {@code KernelSource.transposeTile}.
+     */
+    private static void transposedDifferences(Src s, Ty t, int vb, int vl, int r0) {
+        String[] cur = new String[vl];
+        for (int e = 0; e < vl; e++) {
+            cur[e] = "d" + (r0 + e);
+            String off = "at + " + (64 * e + r0);
+            s.line(t.vec + " " + cur[e] + " = " + t.vec + ".fromArray(S, in, " + off + ").sub(" + t.vec + ".fromArray(S, in, " + off + " - 1)).sub(f);");
+        }
+        int stage = 0;
+        for (int st = vl / 2; st >= 1; st /= 2, stage++) {
+            String[] next = new String[vl];
+            for (int j = 0; j < vl; j++) {
+                if ((j & st) != 0) continue;
+                boolean last = st == 1;
+                next[j] = last ? "v" + (r0 + j) : "x" + stage + "_" + (r0 + j);
+                next[j + st] = last ? "v" + (r0 + j + st) : "x" + stage + "_" + (r0 + j + st);
+                String a = cur[j];
+                String b = cur[j + st];
+                if (twoSource(vb)) {
+                    s.line(t.vec + " " + next[j] + " = P" + st + ".selectFrom(" + a + ", " + b + ");");
+                    s.line(t.vec + " " + next[j + st] + " = Q" + st + ".selectFrom(" + a + ", " + b + ");");
+                } else {
+                    s.line(t.vec + " " + next[j] + " = " + a + ".blend(" + b + ".rearrange(X" + st + "), M" + st + ");");
+                    s.line(t.vec + " " + next[j + st] + " = " + a + ".rearrange(X" + st + ").blend(" + b + ", M" + st + ");");
+                }
+            }
+            cur = next;
+        }
+    }
+
+    /**
+     * ORs row {@code r} (local {@code name}, masked to {@code w} bits) into the group's word
+     * accumulator {@code acc}, storing each word as it fills, as KernelGenerator's FastLanes packer does;
+     * returns true (the accumulator is declared).
+     */
+    private static boolean packRow(Src s, Ty t, int w, int r, String name, boolean started, boolean lastOfBand) {
+        int b = r * w;
+        int k = b / t.bits;
+        int sh = b % t.bits;
+        String decl = started ? "" : t.vec + " ";
+        if (sh == 0) {
+            s.line(decl + "acc = " + name + ";");
+        } else if (!started) {
+            // the band starts inside word k: the previous band stored its low bits
+            s.line(decl + "acc = " + t.load("out", "q + " + 128 * k) + ".or(" + name + ".lanewise(LSHL, " + sh + "));");
+        } else {
+            s.line("acc = acc.or(" + name + ".lanewise(LSHL, " + sh + "));");
+        }
+        if (sh + w >= t.bits || lastOfBand) {
+            s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * k + ");");
+            if (sh + w > t.bits) {
+                s.line("acc = " + name + ".lanewise(LSHR, " + (t.bits - sh) + ");");
+                if (lastOfBand) s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * (k + 1) + ");");
+            }
+        }
+        return true;
     }
 
     /**
