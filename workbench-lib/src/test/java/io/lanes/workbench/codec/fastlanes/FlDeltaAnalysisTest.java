@@ -1,8 +1,5 @@
 package io.lanes.workbench.codec.fastlanes;
 
-import io.lanes.workbench.codec.Bytes;
-import io.lanes.workbench.codec.kernel.FlFrameKernel32;
-import io.lanes.workbench.codec.kernel.FlFrameKernel64;
 import io.lanes.workbench.codec.kernel.PforCostModel;
 import io.lanes.workbench.codec.kernel.PforCostModel.Framed;
 import org.junit.jupiter.api.Test;
@@ -16,9 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * The vector block analysis of the FastLanes delta encoder against the scalar analysis it replaces,
  * {@link PforCostModel#chooseDeltas} over the differences written out: the same frame, width,
- * exception count and bits, and the same reduced differences, so pages stay byte-identical: the
- * fused packer ({@code packDelta}) writes the bytes the plain packer writes for the scalar analysis's
- * reduced differences, and the exceptions section lists them. Every
+ * exception count and bits, and the same reduced differences, so pages stay byte-identical. Every
  * width, both lane layouts (step 1 and step LANES), with and without the page's first slots,
  * differences that go negative or jump at every width, and caps from none to all.
  */
@@ -76,33 +71,11 @@ class FlDeltaAnalysisTest {
         int[] expected = new int[BLOCK];
         Framed want = PforCostModel.chooseDeltas(deltas, BLOCK, skip, cap, expected, new int[BLOCK], new int[PforCostModel.scratchLength(32)]);
         int[] before = values.clone();
-        int[] lead = new int[BLOCK + step];
-        Framed got = FlDeltaAnalysis32.choose(values, at, step, skip, cap, new int[33], lead);
+        int[] reduced = new int[BLOCK];
+        Framed got = FlDeltaAnalysis32.choose(values, at, step, skip, cap, reduced, new int[BLOCK], new int[33], new int[BLOCK + step]);
         assertEquals(want, got, what);
+        assertArrayEquals(expected, reduced, what + ": reduced differences");
         assertArrayEquals(before, values, what + ": the values are only read");
-        // the block the codec packs: the same reduced differences, packed and listed as exceptions
-        int[] src = skip > 0 ? lead : values;
-        int srcAt = skip > 0 ? step : at;
-        int width = want.choice().width();
-        FlFrameKernel32 kernel = new FlFrameKernel32();
-        byte[] packed = new byte[128 * width];
-        kernel.pack(step == 1, expected, 0, width, packed, 0);
-        byte[] fused = new byte[128 * width];
-        kernel.packDelta(step == 1, src, srcAt, width, (int) got.frame(), fused, 0);
-        assertArrayEquals(packed, fused, what + ": packed differences");
-        int count = want.choice().exceptions();
-        byte[] exceptions = new byte[count * (2 + 4)];
-        assertEquals(exceptions.length, FlDeltaAnalysis32.exceptions(src, srcAt, step, (int) got.frame(), width, count, exceptions, 0), what);
-        byte[] listed = new byte[exceptions.length];
-        int e = 0;
-        for (int i = 0; i < BLOCK; i++) {
-            if (width == 32 || Integer.compareUnsigned(expected[i], (1 << width) - 1) <= 0) continue;
-            FlDeltaPages.putU16(listed, 2 * e, i);
-            Bytes.putInt(listed, 2 * count + 4 * e, expected[i] & (-1 << width));
-            e++;
-        }
-        assertEquals(count, e, what + ": exceptions");
-        assertArrayEquals(listed, exceptions, what + ": exceptions section");
     }
 
     /** The int64 twin of {@link #check32}. */
@@ -115,33 +88,11 @@ class FlDeltaAnalysisTest {
         long[] expected = new long[BLOCK];
         Framed want = PforCostModel.chooseDeltas(deltas, BLOCK, skip, cap, expected, new long[BLOCK], new int[PforCostModel.scratchLength(64)]);
         long[] before = values.clone();
-        long[] lead = new long[BLOCK + step];
-        Framed got = FlDeltaAnalysis64.choose(values, at, step, skip, cap, new int[65], lead);
+        long[] reduced = new long[BLOCK];
+        Framed got = FlDeltaAnalysis64.choose(values, at, step, skip, cap, reduced, new long[BLOCK], new int[65], new long[BLOCK + step]);
         assertEquals(want, got, what);
+        assertArrayEquals(expected, reduced, what + ": reduced differences");
         assertArrayEquals(before, values, what + ": the values are only read");
-        // the block the codec packs: the same reduced differences, packed and listed as exceptions
-        long[] src = skip > 0 ? lead : values;
-        int srcAt = skip > 0 ? step : at;
-        int width = want.choice().width();
-        FlFrameKernel64 kernel = new FlFrameKernel64();
-        byte[] packed = new byte[128 * width];
-        kernel.pack(step == 1, expected, 0, width, packed, 0);
-        byte[] fused = new byte[128 * width];
-        kernel.packDelta(step == 1, src, srcAt, width, (long) got.frame(), fused, 0);
-        assertArrayEquals(packed, fused, what + ": packed differences");
-        int count = want.choice().exceptions();
-        byte[] exceptions = new byte[count * (2 + 8)];
-        assertEquals(exceptions.length, FlDeltaAnalysis64.exceptions(src, srcAt, step, (long) got.frame(), width, count, exceptions, 0), what);
-        byte[] listed = new byte[exceptions.length];
-        int e = 0;
-        for (int i = 0; i < BLOCK; i++) {
-            if (width == 64 || Long.compareUnsigned(expected[i], (1L << width) - 1) <= 0) continue;
-            FlDeltaPages.putU16(listed, 2 * e, i);
-            Bytes.putLong(listed, 2 * count + 8 * e, expected[i] & (-1L << width));
-            e++;
-        }
-        assertEquals(count, e, what + ": exceptions");
-        assertArrayEquals(listed, exceptions, what + ": exceptions section");
     }
 
     /** {@code LEAD + 1024} values of a {@code bits}-bit type whose differences are mostly {@code width} bits wide. */

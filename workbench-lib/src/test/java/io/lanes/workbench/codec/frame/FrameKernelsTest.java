@@ -107,16 +107,6 @@ class FrameKernelsTest {
             for (boolean fl : new boolean[] {true, false}) {
                 byte[] in = new byte[128 * w];
                 k.pack(fl, v, 0, w, in, 0);
-                // packDelta writes the bytes pack writes for the differences, whose bits above w it drops
-                int step = fl ? 1 : 32;
-                int[] src = random32(r, BLOCK + step, 32);
-                int[] d = new int[BLOCK];
-                for (int i = 0; i < BLOCK; i++) d[i] = src[step + i] - src[i] - frame;
-                byte[] want = new byte[128 * w];
-                k.pack(fl, d, 0, w, want, 0);
-                byte[] fused = new byte[128 * w];
-                k.packDelta(fl, src, step, w, frame, fused, 0);
-                assertArrayEquals(want, fused, "w=" + w + " fl=" + fl + ": packDelta");
                 int[] rows = new int[BLOCK];
                 k.rows(w, in, 0, rows, 0, frame);
                 int[] flat = new int[BLOCK];
@@ -171,16 +161,6 @@ class FrameKernelsTest {
             for (boolean fl : new boolean[] {true, false}) {
                 byte[] in = new byte[128 * w];
                 k.pack(fl, v, 0, w, in, 0);
-                // packDelta writes the bytes pack writes for the differences, whose bits above w it drops
-                int step = fl ? 1 : 16;
-                long[] src = random64(r, BLOCK + step, 64);
-                long[] d = new long[BLOCK];
-                for (int i = 0; i < BLOCK; i++) d[i] = src[step + i] - src[i] - frame;
-                byte[] want = new byte[128 * w];
-                k.pack(fl, d, 0, w, want, 0);
-                byte[] fused = new byte[128 * w];
-                k.packDelta(fl, src, step, w, frame, fused, 0);
-                assertArrayEquals(want, fused, "w=" + w + " fl=" + fl + ": packDelta");
                 long[] rows = new long[BLOCK];
                 k.rows(w, in, 0, rows, 0, frame);
                 long[] flat = new long[BLOCK];
