@@ -66,9 +66,12 @@ public final class NativeKernels {
 
     /** Holders: each value size builds on first use only. */
     static final class Int32 {
-        private static final Entry[] E = load(32, "lw_fl_unpack32", "lw_fl_unpack_flat32");
+        private static final Entry[] E = load(32, "lw_fl_unpack32", "lw_fl_unpack_flat32", "lw_for_rows32", "lw_for_flat32");
         static final Entry UNPACK = E[0];
         static final Entry FLAT = E[1];
+        /** One FOR block: the last argument is the frame, not a block count. */
+        static final Entry FOR_ROWS = E[2];
+        static final Entry FOR_FLAT = E[3];
     }
 
     static final class Int64 {
@@ -188,7 +191,11 @@ public final class NativeKernels {
         return cc == null || cc.isBlank() ? "cc" : cc.trim();
     }
 
-    /** One entry per symbol; a symbol this build lacks (a flat unpack without AVX2) is an entry that says so. */
+    /**
+     * One entry per symbol; a symbol this build lacks (a flat unpack without AVX2) is an entry that says so.
+     * Every symbol takes (width, packed, packed offset, out, out offset, int): a block count for the
+     * unpacks, the frame for the int32 FOR blocks.
+     */
     private static Entry[] load(int bits, String... symbols) {
         Entry[] out = new Entry[symbols.length];
         try {

@@ -62,6 +62,7 @@ public final class Palette {
             "peer.orc.rlev2", "peer.orc.rlev2.64", "peer.orc.rlev2.unsigned",
             "peer.lucene.packed", "peer.lucene.packed64", "peer.lucene.packed-single-block", "peer.lucene.direct", "peer.lucene.direct64",
             "native.fastlanes.unpack.transposed", "native.fastlanes.unpack.flat-fused", "native.fastlanes.unpack.transposed64",
+            "native.for.fastlanes", "native.for.fastlanes.flat-fused",
             "plain");
 
     /**

@@ -13,6 +13,11 @@
  * so the caller passes whole arrays and makes no sliced segment per call.
  * Compiled once per value size (-DLW_BITS=32 or 64) so the two compile in parallel.
  *
+ * The lw_for_* entry points decode one block of a frame-of-reference page (codec.frame, for.fastlanes
+ * and for.fastlanes.flat-fused): the same unpacks with the block's frame added in the pass that
+ * stores each value (wrapping), as the FastLanes paper fuses FOR into its unpack; the lw_fl_* ones
+ * add 0, which the compiler drops.
+ *
  * lw_fl_unpack_flat32 also restores file order from FL_ORDER data in registers: per tile of VL rows x
  * VL lanes, the rows are unpacked into VL vectors and transposed with the classic shuffle sequence
  * (32-bit and 64-bit unpacks, then 128-bit lane shuffles: immediates, no index registers), the one a
@@ -30,21 +35,21 @@ typedef uint64_t u64 __attribute__((may_alias, aligned(1)));
 
 #define FL_UNPACK(NAME, T, TA, BITS, LANES)                                                        \
     static inline __attribute__((always_inline)) void NAME(const TA *restrict in, T *restrict out, \
-                                                           const int w) {                          \
+                                                           const int w, const T base) {            \
         const T mask = w == BITS ? (T) ~(T) 0 : (((T) 1 << w) - 1);                              \
         _Pragma("GCC unroll 64") for (int r = 0; r < 1024 / LANES; r++) {                          \
             const int bit = r * w, k = bit / BITS, s = bit % BITS;                                 \
             for (int l = 0; l < LANES; l++) {                                                      \
                 T v = in[LANES * k + l] >> s;                                                      \
                 if (s + w > BITS) v |= in[LANES * (k + 1) + l] << (BITS - s);                      \
-                out[LANES * r + l] = v & mask;                                                     \
+                out[LANES * r + l] = (v & mask) + base;                                            \
             }                                                                                      \
         }                                                                                          \
     }
 
 
-#define CASE32(W) case (W): for (int b = 0; b < blocks; b++) block32(in + 32 * (W) * b, out + 1024 * b, (W)); return;
-#define CASE64(W) case (W): for (int b = 0; b < blocks; b++) block64(in + 16 * (W) * b, out + 1024 * b, (W)); return;
+#define CASE32(W) case (W): for (int b = 0; b < blocks; b++) block32(in + 32 * (W) * b, out + 1024 * b, (W), 0); return;
+#define CASE64(W) case (W): for (int b = 0; b < blocks; b++) block64(in + 16 * (W) * b, out + 1024 * b, (W), 0); return;
 #define X8(C, a) C((a) + 1) C((a) + 2) C((a) + 3) C((a) + 4) C((a) + 5) C((a) + 6) C((a) + 7) C((a) + 8)
 
 #if LW_BITS == 32
@@ -94,19 +99,19 @@ static inline __attribute__((always_inline)) void transpose(V *t) {
 #endif
 }
 
-/* Row r of lanes L .. L+VL-1 of an int32 block at width w (a constant after inlining). */
-static inline __attribute__((always_inline)) V row32(const u32 *in, int lane, int r, const int w) {
+/* Row r of lanes L .. L+VL-1 of an int32 block at width w (a constant after inlining), plus base. */
+static inline __attribute__((always_inline)) V row32(const u32 *in, int lane, int r, const int w, const uint32_t base) {
     const int bit = r * w, k = bit / 32, s = bit % 32;
     V v = *(const VU *) (in + 32 * k + lane) >> s;
     if (s + w > 32) v |= *(const VU *) (in + 32 * (k + 1) + lane) << (32 - s);
-    return v & (w == 32 ? ~0u : (1u << w) - 1);
+    return (v & (w == 32 ? ~0u : (1u << w) - 1)) + base;
 }
 
-static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t *out, const int w) {
+static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t *out, const int w, const uint32_t base) {
     _Pragma("GCC unroll 4") for (int r0 = 0; r0 < 32; r0 += FLAT_VL) {
         _Pragma("GCC unroll 4") for (int l0 = 0; l0 < 32; l0 += FLAT_VL) {
             V t[FLAT_VL];
-            _Pragma("GCC unroll 16") for (int i = 0; i < FLAT_VL; i++) t[i] = row32(in, l0, r0 + i, w);
+            _Pragma("GCC unroll 16") for (int i = 0; i < FLAT_VL; i++) t[i] = row32(in, l0, r0 + i, w, base);
             transpose(t);
             _Pragma("GCC unroll 16") for (int j = 0; j < FLAT_VL; j++) {
                 const int l = l0 + j;
@@ -116,7 +121,8 @@ static inline __attribute__((always_inline)) void flat32(const u32 *in, uint32_t
     }
 }
 
-#define FLAT32(W) case (W): for (int b = 0; b < blocks; b++) flat32(in + 32 * (W) * b, out + 1024 * b, (W)); return;
+#define FLAT32(W) case (W): for (int b = 0; b < blocks; b++) flat32(in + 32 * (W) * b, out + 1024 * b, (W), 0); return;
+#define FOR_FLAT32(W) case (W): flat32(in, out, (W), frame); return;
 
 /* Unpacks blocks consecutive FL_ORDER int32 blocks of width 0..32 into file order. */
 void lw_fl_unpack_flat32(int32_t width, const void *packed, int64_t packed_off, uint32_t *out_base, int64_t out_off, int32_t blocks) {
@@ -127,7 +133,29 @@ void lw_fl_unpack_flat32(int32_t width, const void *packed, int64_t packed_off, 
         default: memset(out, 0, sizeof(uint32_t) * 1024 * (size_t) blocks);
     }
 }
+
+/* Unpacks one FL_ORDER int32 block of width 0..32 into file order, adding frame. */
+void lw_for_flat32(int32_t width, const void *packed, int64_t packed_off, uint32_t *out_base, int64_t out_off, uint32_t frame) {
+    const u32 *in = (const u32 *) ((const char *) packed + packed_off);
+    uint32_t *restrict out = out_base + out_off;
+    switch (width) {
+        X8(FOR_FLAT32, 0) X8(FOR_FLAT32, 8) X8(FOR_FLAT32, 16) X8(FOR_FLAT32, 24)
+        default: for (int i = 0; i < 1024; i++) out[i] = frame;
+    }
+}
 #endif
+
+#define FOR_ROWS32(W) case (W): block32(in, out, (W), frame); return;
+
+/* Unpacks one int32 block of width 0..32 in row order (interleaved data: file order), adding frame. */
+void lw_for_rows32(int32_t width, const void *packed, int64_t packed_off, uint32_t *out_base, int64_t out_off, uint32_t frame) {
+    const u32 *in = (const u32 *) ((const char *) packed + packed_off);
+    uint32_t *restrict out = out_base + out_off;
+    switch (width) {
+        X8(FOR_ROWS32, 0) X8(FOR_ROWS32, 8) X8(FOR_ROWS32, 16) X8(FOR_ROWS32, 24)
+        default: for (int i = 0; i < 1024; i++) out[i] = frame;
+    }
+}
 
 /* Unpacks blocks consecutive int32 blocks of width 0..32. */
 void lw_fl_unpack32(int32_t width, const void *packed, int64_t packed_off, uint32_t *out_base, int64_t out_off, int32_t blocks) {

@@ -20,8 +20,8 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every FOR, PFOR and FastLanes delta decoder, plus PFOR at vector sizes 128 and 4096 (not
- * registered), through the fuzz engine ({@link Fuzzer}) with a larger budget than every codec's CI
+ * Every FOR, PFOR and FastLanes delta decoder, the native FOR arms (whose C code trusts the bounds
+ * Java checks), plus PFOR at vector sizes 128 and 4096 (not registered), through the fuzz engine ({@link Fuzzer}) with a larger budget than every codec's CI
  * share: 120,000 mutated pages in all by default ({@code -Dwb.fuzz.cases=N} per decoder), header
  * fields overwritten with boundary values among them. A decoder may only throw
  * CorruptDataException, complain that the count exceeds the buffer, or decode the page's own count
@@ -38,7 +38,7 @@ class FrameCodecsFuzzTest {
         List<Codec> l = new ArrayList<>();
         for (Codec c : CodecRegistry.all()) {
             String n = c.name();
-            if (n.startsWith("for.") || n.startsWith("pfor.") || n.startsWith("fastlanes.delta.")) l.add(c);
+            if (n.startsWith("for.") || n.startsWith("native.for.") || n.startsWith("pfor.") || n.startsWith("fastlanes.delta.")) l.add(c);
         }
         l.add(new PforCodec32("pfor.seq.delta@128", PforPacking.SEQUENTIAL, true, OutputOrder.FLAT, 7));
         l.add(new PforCodec32("pfor.fastlanes.transposed@4096", PforPacking.FASTLANES, false, OutputOrder.TRANSPOSED, 12));
