@@ -248,19 +248,33 @@ public final class Harness {
         }
         int encReps = Math.max(3, config.reps() / 3);
         double[][] enc = new double[k][];
-        for (int i = 0; i < k; i++) enc[i] = ps.get(i).encodes() ? new double[encReps] : new double[0];
+        double[][] analyze = new double[k][];
+        double[][] pack = new double[k][];
+        for (int i = 0; i < k; i++) {
+            enc[i] = ps.get(i).encodes() ? new double[encReps] : new double[0];
+            analyze[i] = ps.get(i).staged() ? new double[encReps] : new double[0];
+            pack[i] = analyze[i].clone();
+        }
+        // a staged codec's stages alone in the same protocol, right after its whole encode: the page in
+        // place always holds the analysis pack reads, as every stage rewrites the same bytes
         for (int r = 0; r < encReps; r++) {
             int[] order = williamsRow(k, r);
             for (int j = 0; j < k; j++) {
                 int i = order[j];
-                if (enc[i].length > 0) enc[i][r] = timeEncode(ps.get(i), Math.max(1, calls[i] / 4));
+                Prepared p = ps.get(i);
+                int c = Math.max(1, calls[i] / 4);
+                if (enc[i].length > 0) enc[i][r] = timeEncode(p, c, Prepared::encode);
+                if (analyze[i].length > 0) {
+                    analyze[i][r] = timeEncode(p, c, Prepared::analyze);
+                    pack[i][r] = timeEncode(p, c, Prepared::pack);
+                }
             }
         }
         List<Measurement> out = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             Prepared p = ps.get(i);
             out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), point,
-                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i], p.codecDetail()));
+                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i], p.codecDetail(), analyze[i], pack[i]));
         }
         return out;
     }
@@ -337,6 +351,7 @@ public final class Harness {
             done++;
         }
         if (p.encodes()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.encode();
+        if (p.staged()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.analyze() + p.pack();
         blackhole ^= sink;
         long t0 = System.nanoTime();
         int probe = 0;
@@ -366,10 +381,11 @@ public final class Harness {
         return dt / (double) calls;
     }
 
-    private double timeEncode(Prepared p, int calls) {
+    /** Nanoseconds per call of {@code stage}: {@link Prepared#encode}, or one of its stages. */
+    private double timeEncode(Prepared p, int calls, java.util.function.ToLongFunction<Prepared> stage) {
         long sink = 0;
         long t0 = System.nanoTime();
-        for (int c = 0; c < calls; c++) sink += p.encode();
+        for (int c = 0; c < calls; c++) sink += stage.applyAsLong(p);
         long dt = System.nanoTime() - t0;
         blackhole ^= sink;
         return dt / (double) calls;
