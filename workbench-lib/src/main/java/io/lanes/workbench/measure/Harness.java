@@ -14,7 +14,9 @@ import java.util.function.Function;
  * timing enough calls to last at least {@link Config#minSampleMicros}. Buffers are allocated once
  * per point and reused; each repetition moves them to its own placement ({@link Prepared#place})
  * and checks the output again there before timing. A pass of repetitions during which the JIT
- * compiled anything is discarded and run again. Not thread-safe: run one harness per thread.
+ * compiled anything is discarded and run again. Encode is timed after decode in the same way; for a
+ * codec whose encode is staged ({@link Prepared#staged()}) each repetition also times its analysis
+ * alone and its packing alone. Not thread-safe: run one harness per thread.
  *
  * <p>A column is measured at the points of the working-set ladder, tiled to each and encoded by
  * every arm itself. A writer's pages ({@link Pages}) are measured as written, at the one point
