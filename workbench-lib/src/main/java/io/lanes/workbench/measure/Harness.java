@@ -14,7 +14,9 @@ import java.util.function.Function;
  * timing enough calls to last at least {@link Config#minSampleMicros}. Buffers are allocated once
  * per point and reused; each repetition moves them to its own placement ({@link Prepared#place})
  * and checks the output again there before timing. A pass of repetitions during which the JIT
- * compiled anything is discarded and run again. Not thread-safe: run one harness per thread.
+ * compiled anything is discarded and run again. Encode is timed after decode in the same way; for a
+ * codec whose encode is staged ({@link Prepared#staged()}) each repetition also times its analysis
+ * alone and its packing alone. Not thread-safe: run one harness per thread.
  *
  * <p>A column is measured at the points of the working-set ladder, tiled to each and encoded by
  * every arm itself. A writer's pages ({@link Pages}) are measured as written, at the one point
@@ -248,19 +250,45 @@ public final class Harness {
         }
         int encReps = Math.max(3, config.reps() / 3);
         double[][] enc = new double[k][];
-        for (int i = 0; i < k; i++) enc[i] = ps.get(i).encodes() ? new double[encReps] : new double[0];
-        for (int r = 0; r < encReps; r++) {
-            int[] order = williamsRow(k, r);
-            for (int j = 0; j < k; j++) {
-                int i = order[j];
-                if (enc[i].length > 0) enc[i][r] = timeEncode(ps.get(i), Math.max(1, calls[i] / 4));
+        double[][] analyze = new double[k][];
+        double[][] pack = new double[k][];
+        for (int i = 0; i < k; i++) {
+            enc[i] = ps.get(i).encodes() ? new double[encReps] : new double[0];
+            analyze[i] = ps.get(i).staged() ? new double[encReps] : new double[0];
+            pack[i] = analyze[i].clone();
+        }
+        // a staged codec's stages alone in the same protocol, right after its whole encode: the page in
+        // place always holds the analysis pack reads, as every stage rewrites the same bytes. The pass is
+        // repeated while the JIT compiled during it, as the decode pass is: encode code is warmed less
+        // (a few calls in warm-up), and on a loaded machine a pass timed C1 code for an arm at one width
+        // and C2 code at the next (a median 10-50x apart for the same method)
+        long encodeSettleBy = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
+        while (true) {
+            long jitBefore = watch ? JitQueue.compiledMillis() : 0;
+            for (int r = 0; r < encReps; r++) {
+                int[] order = williamsRow(k, r);
+                for (int j = 0; j < k; j++) {
+                    int i = order[j];
+                    Prepared p = ps.get(i);
+                    int c = Math.max(1, calls[i] / 4);
+                    if (enc[i].length > 0) enc[i][r] = timeEncode(p, c, Prepared::encode);
+                    if (analyze[i].length > 0) {
+                        analyze[i][r] = timeEncode(p, c, Prepared::analyze);
+                        pack[i][r] = timeEncode(p, c, Prepared::pack);
+                    }
+                }
+            }
+            if (!watch || (JitQueue.compiledMillis() == jitBefore && !JitQueue.busy())) break;
+            if (System.nanoTime() > encodeSettleBy) {
+                unsettled.add(where + " (encode)");
+                break;
             }
         }
         List<Measurement> out = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             Prepared p = ps.get(i);
             out.add(new Measurement(p.arm.name(), isControl.get(i), col.id(), col.dataset(), col.type().label(), point,
-                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i], p.codecDetail()));
+                    p.n, p.encodedBytes, p.outputBytes(), dec[i], enc[i], p.codecDetail(), analyze[i], pack[i]));
         }
         return out;
     }
@@ -337,6 +365,7 @@ public final class Harness {
             done++;
         }
         if (p.encodes()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.encode();
+        if (p.staged()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.analyze() + p.pack();
         blackhole ^= sink;
         long t0 = System.nanoTime();
         int probe = 0;
@@ -366,10 +395,11 @@ public final class Harness {
         return dt / (double) calls;
     }
 
-    private double timeEncode(Prepared p, int calls) {
+    /** Nanoseconds per call of {@code stage}: {@link Prepared#encode}, or one of its stages. */
+    private double timeEncode(Prepared p, int calls, java.util.function.ToLongFunction<Prepared> stage) {
         long sink = 0;
         long t0 = System.nanoTime();
-        for (int c = 0; c < calls; c++) sink += p.encode();
+        for (int c = 0; c < calls; c++) sink += stage.applyAsLong(p);
         long dt = System.nanoTime() - t0;
         blackhole ^= sink;
         return dt / (double) calls;

@@ -18,9 +18,19 @@ import java.util.Arrays;
  * @param decodeNanos  per-repetition nanoseconds of one decode call
  * @param encodeNanos  per-repetition nanoseconds of one encode call (empty for store-only)
  * @param codecDetail  what the encoder chose for the pages ({@link Prepared#codecDetail()}), empty when the codec reports nothing
+ * @param analyzeNanos per-repetition nanoseconds of the encode's analysis alone (empty unless {@link Prepared#staged()})
+ * @param packNanos    per-repetition nanoseconds of the encode's packing alone, the analysis done beforehand (empty unless staged)
  */
 public record Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
-                          int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos, String codecDetail) {
+                          int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos, String codecDetail,
+                          double[] analyzeNanos, double[] packNanos) {
+
+    /** A measurement without staged encode figures: a codec whose encode is one stage, or a route that does not time stages. */
+    public Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
+                       int values, long inputBytes, long outputBytes, double[] decodeNanos, double[] encodeNanos, String codecDetail) {
+        this(arm, control, columnId, dataset, type, workingSet, values, inputBytes, outputBytes, decodeNanos, encodeNanos, codecDetail,
+                new double[0], new double[0]);
+    }
 
     /** A measurement without a codec detail: the SIMD sweep's kernels, which report none, and tests. */
     public Measurement(String arm, boolean control, String columnId, String dataset, String type, String workingSet,
@@ -36,6 +46,16 @@ public record Measurement(String arm, boolean control, String columnId, String d
     /** Median of the encode samples, or NaN when there are none. */
     public double encodeMedian() {
         return median(encodeNanos);
+    }
+
+    /** Median of the analysis samples, or NaN when there are none. */
+    public double analyzeMedian() {
+        return median(analyzeNanos);
+    }
+
+    /** Median of the packing samples, or NaN when there are none. */
+    public double packMedian() {
+        return median(packNanos);
     }
 
     /** Bootstrap resamples behind {@link #decodeMedianInterval}. */

@@ -101,6 +101,35 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
      */
     public abstract long encode();
 
+    /**
+     * Whether {@link #analyze()} and {@link #pack()} time the codec's encode stages: it is a
+     * {@link io.lanes.workbench.codec.StagedEncoder32} or {@link io.lanes.workbench.codec.StagedEncoder64}
+     * and the arm {@link #encodes()}.
+     */
+    public boolean staged() {
+        return false;
+    }
+
+    /**
+     * The encode's analysis alone, into the page's place (it rewrites the bytes it wrote before);
+     * returns a value that depends on it.
+     *
+     * @throws IllegalStateException unless {@link #staged()}
+     */
+    public long analyze() {
+        throw notStaged();
+    }
+
+    /**
+     * The encode's packing alone, from the analysis already in the page's place (the page every
+     * placement carries); returns bytes written.
+     *
+     * @throws IllegalStateException unless {@link #staged()}
+     */
+    public long pack() {
+        throw notStaged();
+    }
+
     /** Decodes once and compares with the expected output; throws naming the first mismatch. */
     public abstract void verify(String where);
 
@@ -261,6 +290,11 @@ public abstract sealed class Prepared permits PreparedValues32, PreparedValues64
     IllegalStateException nothingToEncode() {
         return new IllegalStateException("arm " + arm.name() + " on " + what + " has nothing to encode: "
                 + (pageEnds.length == 0 ? "store-only" : "a writer's pages are timed as written"));
+    }
+
+    IllegalStateException notStaged() {
+        return new IllegalStateException("arm " + arm.name() + " on " + what + " has no staged encode to time"
+                + (encodes ? ": its codec encodes in one stage" : ": it does not encode"));
     }
 
     IllegalStateException miscounted(String where, int k) {

@@ -126,6 +126,8 @@ public final class ResultBundle {
         for (Measurement m : point) {
             for (int r = 0; r < m.decodeNanos().length; r++) raw.add(rawRow(m, "decode", r, m.decodeNanos()[r]));
             for (int r = 0; r < m.encodeNanos().length; r++) raw.add(rawRow(m, "encode", r, m.encodeNanos()[r]));
+            for (int r = 0; r < m.analyzeNanos().length; r++) raw.add(rawRow(m, "encode_analyze", r, m.analyzeNanos()[r]));
+            for (int r = 0; r < m.packNanos().length; r++) raw.add(rawRow(m, "encode_pack", r, m.packNanos()[r]));
             if (!m.control()) rows.add(withIpv(ResultRecord.of(fingerprint, m, store, "pending")));
         }
         writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,6 +48,36 @@ class HarnessTest {
         for (String kv : ms.get(1).codecDetail().split(";")) mix.put(kv.substring(0, kv.indexOf('=')), Long.parseLong(kv.substring(kv.indexOf('=') + 1)));
         assertEquals(2048, mix.get("short_repeat.values") + mix.get("direct.values") + mix.get("patched_base.values") + mix.get("delta.values"), mix.toString());
         assertTrue(mix.get("direct.runs") >= 4, mix.toString());
+    }
+
+    /**
+     * A staged codec's encode stages are timed alone in every encode repetition and reach results.csv's
+     * columns; a codec with a one-stage encode and the wall get none, and their columns stay empty.
+     */
+    @Test
+    void aStagedCodecHasItsEncodeStagesTimedAndOthersHaveNone() {
+        Column col = Datasets.uniform(11, 5000, 1);
+        List<Measurement> ms = new Harness(TINY).measure(List.of(Arm.storeOnly(), Arm.named("plain"), Arm.named("bitpack.seq.vector"), Arm.named("pfor.seq")),
+                col, WorkingSet.parse("16KiB"));
+        for (Measurement m : ms) {
+            boolean staged = m.arm().startsWith("bitpack") || m.arm().startsWith("pfor");
+            var row = io.lanes.workbench.results.ResultRecord.of(Fingerprint.capture(), m, null, "pending").toRow();
+            if (staged) {
+                assertEquals(m.encodeNanos().length, m.analyzeNanos().length, m.arm());
+                assertEquals(m.encodeNanos().length, m.packNanos().length, m.arm());
+                for (double d : m.analyzeNanos()) assertTrue(d > 0, m.arm());
+                for (double d : m.packNanos()) assertTrue(d > 0, m.arm());
+                assertEquals(m.analyzeMedian(), ((Double) row.get("encode_analyze_ns_median")).doubleValue(), m.arm());
+                assertEquals(m.packMedian(), ((Double) row.get("encode_pack_ns_median")).doubleValue(), m.arm());
+                assertEquals(m.values() / m.packMedian() * 1e9, ((Double) row.get("encode_pack_values_per_s")).doubleValue(), 1e-6, m.arm());
+            } else {
+                assertEquals(0, m.analyzeNanos().length + m.packNanos().length, m.arm());
+                for (String c : List.of("encode_analyze_ns_median", "encode_pack_ns_median", "encode_analyze_values_per_s", "encode_pack_values_per_s")) {
+                    assertNull(row.get(c), m.arm() + " " + c);
+                }
+            }
+        }
+        assertTrue(ms.stream().filter(m -> m.analyzeNanos().length > 0).count() >= 2, "both staged arms and the control twin of neither");
     }
 
     @Test

@@ -41,14 +41,21 @@ class ResultsCsvReadersTest {
         return new Measurement(arm, false, column, "syn.uniform", "int32", "16KiB", 1024, 4096, 4096, new double[] {100, 120, 110}, new double[] {90}, detail);
     }
 
+    /** A measurement of a codec whose encode stages were timed alone. */
+    private static Measurement staged(String arm, String column) {
+        return new Measurement(arm, false, column, "syn.uniform", "int32", "16KiB", 1024, 4096, 4096, new double[] {100, 120, 110}, new double[] {90}, "",
+                new double[] {20, 22}, new double[] {60, 64});
+    }
+
     /**
      * Every numeric contract column has a figure in some rows and none in others (store-only has no
-     * size, the odd column no encode and no store-only wall, only one row an ipv figure).
+     * size, the odd column no encode and no store-only wall, only one row an ipv figure, only the
+     * staged arm encode stages).
      */
     private static Path bundle(Path dir) {
         ResultBundle b = new ResultBundle(dir, Fingerprint.capture(), Map.of());
         b.add(List.of(m(StoreOnly.NAME, "syn.uniform.w3", new double[0]), m("plain", "syn.uniform.w3", new double[] {300, 310}),
-                detailed("orc", "syn.uniform.w3", "direct.runs=2;direct.values=1024")));
+                detailed("orc", "syn.uniform.w3", "direct.runs=2;direct.values=1024"), staged("pfor.seq", "syn.uniform.w3")));
         b.gate("16KiB", new ValidityGate.Verdict(true, "pass", Double.NaN, 1, 1, Double.NaN, 3, Double.NaN));
         b.add(List.of(m("plain", ODD, new double[0])));
         b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w3", 1024, 0.41, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 4200, 57)));
@@ -82,6 +89,7 @@ class ResultsCsvReadersTest {
                             + "|" + rs.getBoolean(6) + "|" + rs.getObject(7));
                 }
                 assertEquals(List.of("orc|syn.uniform.w3|pass|false|false|false|null",
+                        "pfor.seq|syn.uniform.w3|pass|false|false|false|null",
                         "plain|syn.uniform.w3|pass|false|false|false|0.41",
                         "store-only|syn.uniform.w3|pass|true|true|false|null",
                         "plain|" + ODD + "|pending|false|true|true|null"), rows);
@@ -102,7 +110,7 @@ class ResultsCsvReadersTest {
         String plain = lines.get(2);
         assertTrue(plain.contains(",plain,syn.uniform,syn.uniform.w3,int32,1024,16KiB,"), plain);
         assertEquals(1, lines.stream().filter(l -> l.contains("\"")).count(), "only the odd column is quoted: " + lines);
-        assertTrue(lines.stream().anyMatch(l -> l.endsWith(",direct.runs=2;direct.values=1024")), "a codec detail needs no quotes: " + lines);
+        assertTrue(lines.stream().anyMatch(l -> l.endsWith(",direct.runs=2;direct.values=1024,,,,")), "a codec detail needs no quotes: " + lines);
     }
 
     @Test
@@ -113,6 +121,10 @@ class ResultsCsvReadersTest {
         assertTrue(Double.isNaN(odd.doubleColumn("encode_ns_median").getDouble(0)));
         assertEquals(0.41, t.where(t.doubleColumn("ipv").isNotMissing()).doubleColumn("ipv").getDouble(0));
         assertEquals("direct.runs=2;direct.values=1024", t.where(t.stringColumn("codec").isEqualTo("orc")).stringColumn("codec_detail").get(0));
+        Table staged = t.where(t.stringColumn("codec").isEqualTo("pfor.seq"));
+        assertEquals(21.0, staged.doubleColumn("encode_analyze_ns_median").getDouble(0));
+        assertEquals(62.0, staged.doubleColumn("encode_pack_ns_median").getDouble(0));
+        assertTrue(Double.isNaN(t.where(t.stringColumn("codec").isEqualTo("orc")).doubleColumn("encode_pack_ns_median").getDouble(0)), "a codec without stages has none");
 
         // a row as bundles wrote it before empty fields: NA for every missing figure, some names quoted
         Path old = dir.resolve("old");
@@ -128,6 +140,7 @@ class ResultsCsvReadersTest {
         assertEquals(120.36546147878657, o.doubleColumn("store_only_gib_s").getDouble(0));
         assertTrue(Double.isNaN(o.doubleColumn("decode_gib_s_lo").getDouble(0)), "a column the old bundle lacks loads as missing");
         assertEquals("", o.stringColumn("codec_detail").get(0), "and a text column it lacks as empty");
+        assertTrue(Double.isNaN(o.doubleColumn("encode_analyze_ns_median").getDouble(0)), "as it does the encode stages' columns");
         assertEquals(ResultRecord.COLUMNS, o.columnNames());
     }
 }
