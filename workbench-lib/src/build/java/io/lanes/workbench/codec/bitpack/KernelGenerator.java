@@ -399,6 +399,7 @@ public final class KernelGenerator {
         List<List<int[]>> unpackBands = new ArrayList<>();
         List<List<int[]>> flatBands = new ArrayList<>();
         List<List<int[]>> packBands = new ArrayList<>();
+        List<List<int[]>> packFlatBands = new ArrayList<>();
         for (int w = 0; w <= t.bits; w++) {
             int fw = w;
             // unpack: a unit is a row across every lane group, so loads and stores run in address order;
@@ -411,8 +412,15 @@ public final class KernelGenerator {
                 for (int r = u * vl; r < (u + 1) * vl; r++) c += rowCost(t, fw, r);
                 return c;
             }));
-            // a gathering load is about ten units to C1; the OR into the word and its store two more
-            packBands.add(bands(rows, r -> rowCost(t, fw, r) + 12));
+            // a load, the OR into the word and its store
+            packBands.add(bands(rows, r -> rowCost(t, fw, r) + 3));
+            int parts = flatPackParts(t, vb);
+            int part = vl / parts;
+            packFlatBands.add(bands(rows / part, u -> {
+                int c = vl + Integer.numberOfTrailingZeros(vl) * part * 2; // the loads, then each stage's part (as tileCost)
+                for (int r = u * part; r < (u + 1) * part; r++) c += rowCost(t, fw, r) + 2;
+                return c;
+            }));
         }
         s.line("");
         s.line("@Override");
@@ -424,8 +432,12 @@ public final class KernelGenerator {
         widthSwitch(s, t, "Arrays.fill(out, o, o + 1024 * blocks, 0);", w -> "flat" + w + "(in, p, out, o, blocks);");
         s.line("");
         s.line("@Override");
-        s.line("public void pack(int width, " + t.prim + "[] in, int i, int rowStride, int[] laneMap, byte[] out, int p) {");
-        widthSwitch(s, t, "{}", w -> calls("pack", w, packBands.get(w).size(), "(in, i, rowStride, laneMap, out, p)"));
+        s.line("public void pack(int width, " + t.prim + "[] in, int i, byte[] out, int p) {");
+        widthSwitch(s, t, "{}", w -> calls("pack", w, packBands.get(w).size(), "(in, i, out, p)"));
+        s.line("");
+        s.line("@Override");
+        s.line("public void packFlat(int width, " + t.prim + "[] in, int i, byte[] out, int p) {");
+        widthSwitch(s, t, "{}", w -> calls("packFlat", w, packFlatBands.get(w).size(), "(in, i, out, p)"));
         for (int w = 1; w <= t.bits; w++) {
             boolean banded = false;
             if (wordLoop(t, vb, w)) flUnpackWords(s, t, vb, w);
@@ -441,6 +453,8 @@ public final class KernelGenerator {
             for (int b = 0; b < fb.size(); b++) flFlat(s, t, vb, w, b, fb.get(b));
             List<int[]> pb = packBands.get(w);
             for (int b = 0; b < pb.size(); b++) flPack(s, t, vl, lanes, w, b, pb.get(b));
+            List<int[]> pfb = packFlatBands.get(w);
+            for (int b = 0; b < pfb.size(); b++) flPackFlat(s, t, vb, w, b, pfb.get(b));
         }
         s.line("}");
         return s.toString();
@@ -614,40 +628,99 @@ public final class KernelGenerator {
         s.line("}").line("}");
     }
 
+    /**
+     * Packs rows {@code rowsOf[0] .. rowsOf[1]-1} of interleaved file order (row r of lane l is
+     * {@code in[i + LANES*r + l]}), for each lane group in turn: each row is one contiguous load.
+     */
     private static void flPack(Src s, Ty t, int vl, int lanes, int w, int band, int[] rowsOf) {
         s.line("");
-        s.line("private static void pack" + w + "_" + band + "(" + t.prim + "[] in, int i, int rs, int[] map, byte[] out, int p) {");
+        s.line("private static void pack" + w + "_" + band + "(" + t.prim + "[] in, int i, byte[] out, int p) {");
         maskVar(s, t, w);
         s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
         s.line("int q = p + " + t.bytes() + " * g;");
-        boolean started = false;
         for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
-            int b = r * w;
-            int k = b / t.bits;
-            int sh = b % t.bits;
-            String v = t.vec + ".fromArray(S, in, i" + (r == 0 ? "" : " + " + r + " * rs") + ", map, g)";
-            if (w < t.bits) v += ".and(m)";
-            String name = "v" + r;
-            s.line(t.vec + " " + name + " = " + v + ";");
-            String decl = started ? "" : t.vec + " ";
-            if (sh == 0) {
-                s.line(decl + "acc = " + name + ";");
-            } else if (!started) {
-                // the band starts inside word k: the previous band stored its low bits
-                s.line(decl + "acc = " + t.load("out", "q + " + 128 * k) + ".or(" + name + ".lanewise(LSHL, " + sh + "));");
-            } else {
-                s.line("acc = acc.or(" + name + ".lanewise(LSHL, " + sh + "));");
+            s.line(t.vec + " v" + r + " = " + t.vec + ".fromArray(S, in, i + g" + (r == 0 ? "" : " + " + r * lanes) + ");");
+            packRow(s, t, w, r, rowsOf);
+        }
+        s.line("}").line("}");
+    }
+
+    /**
+     * Parts each VLxVL tile of {@link #flPackFlat} is split into: a whole 16x16 tile (the int32 shape
+     * at 512 bits) with its rows' packing overran C1, which failed to compile every such method
+     * (BitPackingHarnessTest's JIT watch), so there each half of the tile is computed on its own.
+     */
+    private static int flatPackParts(Ty t, int vb) {
+        return vb / t.bits >= 16 ? 2 : 1;
+    }
+
+    /**
+     * Packs the rows {@code unitsOf[0] * P .. unitsOf[1] * P - 1} of an FL_ORDER block (units of
+     * P = VL / {@link #flatPackParts} rows), for each lane group in turn: the inverse of
+     * {@link #flFlat}. Lane g+e's rows are a run of consecutive values in file order, so a tile is VL
+     * contiguous loads (vector e: lane e's VL rows), transposed in registers into VL rows across the
+     * group's lanes. This replaces a gathering load per row through a lane map (docs/measurements.md,
+     * the FastLanes pack row).
+     */
+    private static void flPackFlat(Src s, Ty t, int vb, int w, int band, int[] unitsOf) {
+        int vl = vb / t.bits;
+        int lanes = 1024 / t.bits;
+        int part = vl / flatPackParts(t, vb);
+        s.line("");
+        s.line("private static void packFlat" + w + "_" + band + "(" + t.prim + "[] in, int i, byte[] out, int p) {");
+        maskVar(s, t, w);
+        s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
+        s.line("int q = p + " + t.bytes() + " * g;");
+        // FL_ORDER flat index of row 0 of lane g, as in flFlat: lane g + e starts 64 * e further
+        s.line("int r = i + " + (t.bits == 32 ? "(g & 15) * 64 + (g >> 4) * 32" : "g * 64") + ";");
+        int[] rowsOf = {unitsOf[0] * part, unitsOf[1] * part};
+        int loadedTile = -1;
+        for (int u = unitsOf[0]; u < unitsOf[1]; u++) {
+            int r0 = u * part / vl * vl;
+            int from = u * part - r0;
+            if (r0 != loadedTile) {
+                for (int e = 0; e < vl; e++) s.line(t.vec + " t" + (r0 + e) + " = " + t.vec + ".fromArray(S, in, r + " + (64 * e + r0) + ");");
+                loadedTile = r0;
             }
-            started = true;
-            boolean lastOfBand = r == rowsOf[1] - 1;
-            if (sh + w >= t.bits || lastOfBand) {
-                s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * k + ");");
-                if (sh + w > t.bits) {
-                    s.line("acc = " + name + ".lanewise(LSHR, " + (t.bits - sh) + ");");
-                    if (lastOfBand) s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * (k + 1) + ");");
-                }
+            String[] rows = transposeInRegisters(s, t, vb, r0, from, from + part);
+            for (int j = from; j < from + part; j++) {
+                s.line(t.vec + " v" + (r0 + j) + " = " + rows[j] + ";");
+                packRow(s, t, w, r0 + j, rowsOf);
             }
         }
         s.line("}").line("}");
+    }
+
+    /**
+     * ORs row {@code r}, in local {@code v<r>}, into the lane group's accumulator {@code acc} at its bit
+     * offset and stores each word as it completes; {@code rowsOf} is the band, whose first row declares
+     * {@code acc} (re-reading the word a previous band left half filled) and whose last stores it.
+     */
+    private static void packRow(Src s, Ty t, int w, int r, int[] rowsOf) {
+        int b = r * w;
+        int k = b / t.bits;
+        int sh = b % t.bits;
+        boolean first = r == rowsOf[0];
+        String name = "v" + r;
+        // bits above the width must not reach the next row's bits; where the row ends exactly at the
+        // word's top the shift drops them
+        if (w < t.bits && sh + w != t.bits) s.line(name + " = " + name + ".and(m);");
+        String decl = first ? t.vec + " " : "";
+        if (sh == 0) {
+            s.line(decl + "acc = " + name + ";");
+        } else if (first) {
+            // the band starts inside word k: the previous band stored its low bits
+            s.line(decl + "acc = " + t.load("out", "q + " + 128 * k) + ".or(" + name + ".lanewise(LSHL, " + sh + "));");
+        } else {
+            s.line("acc = acc.or(" + name + ".lanewise(LSHL, " + sh + "));");
+        }
+        boolean lastOfBand = r == rowsOf[1] - 1;
+        if (sh + w >= t.bits || lastOfBand) {
+            s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * k + ");");
+            if (sh + w > t.bits) {
+                s.line("acc = " + name + ".lanewise(LSHR, " + (t.bits - sh) + ");");
+                if (lastOfBand) s.line("acc.reinterpretAsBytes().intoArray(out, q + " + 128 * (k + 1) + ");");
+            }
+        }
     }
 }

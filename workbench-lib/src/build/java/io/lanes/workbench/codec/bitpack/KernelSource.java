@@ -194,6 +194,27 @@ public final class KernelSource {
      * {@code out[r + 64 e + r0]} (where {@code r} is the tile's lane group's first index in file order).
      */
     public static void transposeTile(Src s, Ty t, int vb, int r0) {
+        String[] cur = transposeInRegisters(s, t, vb, r0);
+        for (int e = 0; e < cur.length; e++) s.line(cur[e] + ".intoArray(out, r + " + (64 * e + r0) + ");");
+    }
+
+    /**
+     * Transposes the VLxVL tile held in locals {@code t<r0>} .. {@code t<r0+VL-1>} in registers and
+     * returns the names of the transposed vectors: name e holds lane e of every input vector. The
+     * transpose is its own inverse, so the same stages serve unpacking (rows to lane runs) and packing
+     * (lane runs to rows).
+     */
+    public static String[] transposeInRegisters(Src s, Ty t, int vb, int r0) {
+        return transposeInRegisters(s, t, vb, r0, 0, vb / t.bits);
+    }
+
+    /**
+     * As {@link #transposeInRegisters(Src, Ty, int, int)}, computing only the transposed vectors
+     * {@code from .. to-1} (an aligned run of a power of two; the other names are null): every input is
+     * still read, but each stage computes only the vectors those outputs depend on, so a tile can be
+     * split into parts that each stay within C1's budget, for the price of the inputs' loads again.
+     */
+    public static String[] transposeInRegisters(Src s, Ty t, int vb, int r0, int from, int to) {
         int vl = vb / t.bits;
         String[] cur = new String[vl];
         for (int i = 0; i < vl; i++) cur[i] = "t" + (r0 + i);
@@ -201,22 +222,25 @@ public final class KernelSource {
         for (int st = vl / 2; st >= 1; st /= 2, stage++) {
             String[] next = new String[vl];
             for (int i = 0; i < vl; i++) {
-                if ((i & st) != 0) continue;
+                // output e of the tile depends on the vectors of this stage that agree with e in the bits
+                // the later stages (st/2 .. 1) do not touch, i.e. in every bit from st up
+                int keep = ~(st - 1);
+                if ((i & keep) < (from & keep) || (i & keep) > ((to - 1) & keep)) continue;
+                String a = cur[i & ~st];
+                String b = cur[i | st];
                 next[i] = "s" + stage + "_" + (r0 + i);
-                next[i + st] = "s" + stage + "_" + (r0 + i + st);
-                String a = cur[i];
-                String b = cur[i + st];
+                boolean isA = (i & st) == 0;
                 if (twoSource(vb)) {
-                    s.line(t.vec + " " + next[i] + " = P" + st + ".selectFrom(" + a + ", " + b + ");");
-                    s.line(t.vec + " " + next[i + st] + " = Q" + st + ".selectFrom(" + a + ", " + b + ");");
-                } else {
+                    s.line(t.vec + " " + next[i] + " = " + (isA ? "P" : "Q") + st + ".selectFrom(" + a + ", " + b + ");");
+                } else if (isA) {
                     s.line(t.vec + " " + next[i] + " = " + a + ".blend(" + b + ".rearrange(X" + st + "), M" + st + ");");
-                    s.line(t.vec + " " + next[i + st] + " = " + a + ".rearrange(X" + st + ").blend(" + b + ", M" + st + ");");
+                } else {
+                    s.line(t.vec + " " + next[i] + " = " + a + ".rearrange(X" + st + ").blend(" + b + ", M" + st + ");");
                 }
             }
             cur = next;
         }
-        for (int e = 0; e < vl; e++) s.line(cur[e] + ".intoArray(out, r + " + (64 * e + r0) + ");");
+        return cur;
     }
 
     /**

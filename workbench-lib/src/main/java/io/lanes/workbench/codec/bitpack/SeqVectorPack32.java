@@ -106,24 +106,54 @@ final class SeqVectorPack32 {
      * {@link #groups}.
      */
     static void pack(int width, int[] in, int i, byte[] out, int p, int groups) {
-        int registers = (width + L - 1) / L;
-        for (int g = 0; g < groups; g++, i += 32, p += 4 * width) {
+        // callers pass none where the packer is not supported, and its lane tables are then empty
+        if (groups == 0) return;
+        // one output register of every group at a time, so a register's lane tables are loaded once per
+        // call, not once per group; from the last register down, because a group's last register may
+        // write past its own words into the next group's first register's words, which the later pass
+        // of first registers rewrites (a first register's store stays inside its group's words: w >= L)
+        for (int k = (width + L - 1) / L - 1; k >= 0; k--) {
+            int row = (width * OUT + k) * PASSES;
+            int passes = PASS[width * OUT + k];
+            if (passes <= UNROLLED) packUnrolled(row, in, i, out, p + 4 * L * k, 4 * width, groups);
+            else packLooped(row, passes, in, i, out, p + 4 * L * k, 4 * width, groups);
+        }
+    }
+
+    /**
+     * Output register {@code row} of each group with at most {@link #UNROLLED} passes, straight-line
+     * (rows past a width's passes keep nothing; a loop of 2 to 4 trips here packed 20-35% slower),
+     * the lane tables in registers across the group loop; {@code step} is a group's bytes.
+     */
+    private static void packUnrolled(int row, int[] in, int i, byte[] out, int q, int step, int groups) {
+        int at = row * L;
+        IntVector x0 = IntVector.fromArray(SPECIES, INDEX, at), s0 = IntVector.fromArray(SPECIES, SHIFT, at);
+        IntVector x1 = IntVector.fromArray(SPECIES, INDEX, at + L), s1 = IntVector.fromArray(SPECIES, SHIFT, at + L);
+        IntVector k1 = IntVector.fromArray(SPECIES, KEEP, at + L);
+        IntVector x2 = IntVector.fromArray(SPECIES, INDEX, at + 2 * L), s2 = IntVector.fromArray(SPECIES, SHIFT, at + 2 * L);
+        IntVector k2 = IntVector.fromArray(SPECIES, KEEP, at + 2 * L);
+        IntVector x3 = IntVector.fromArray(SPECIES, INDEX, at + 3 * L), s3 = IntVector.fromArray(SPECIES, SHIFT, at + 3 * L);
+        IntVector k3 = IntVector.fromArray(SPECIES, KEEP, at + 3 * L);
+        for (int g = 0; g < groups; g++, i += 32, q += step) {
             IntVector a = IntVector.fromArray(SPECIES, in, i);
             IntVector b = IntVector.fromArray(SPECIES, in, i + L);
-            for (int k = 0; k < registers; k++) {
-                int row = (width * OUT + k) * PASSES;
-                IntVector word = IntVector.fromArray(SPECIES, INDEX, row * L).selectFrom(a, b)
-                        .lanewise(VectorOperators.LSHR, IntVector.fromArray(SPECIES, SHIFT, row * L));
-                int passes = PASS[width * OUT + k];
-                if (passes <= UNROLLED) {
-                    // straight-line (rows past a width's passes keep nothing): a loop of 2 to 4
-                    // trips here packed 20-35% slower
-                    word = word.or(pass(row + 1, a, b)).or(pass(row + 2, a, b)).or(pass(row + 3, a, b));
-                } else {
-                    for (int t = 1; t < passes; t++) word = word.or(pass(row + t, a, b));
-                }
-                word.reinterpretAsBytes().intoArray(out, p + 4 * L * k);
-            }
+            x0.selectFrom(a, b).lanewise(VectorOperators.LSHR, s0)
+                    .or(x1.selectFrom(a, b).lanewise(VectorOperators.LSHL, s1).and(k1))
+                    .or(x2.selectFrom(a, b).lanewise(VectorOperators.LSHL, s2).and(k2))
+                    .or(x3.selectFrom(a, b).lanewise(VectorOperators.LSHL, s3).and(k3))
+                    .reinterpretAsBytes().intoArray(out, q);
+        }
+    }
+
+    /** As {@link #packUnrolled} for a register of more passes, taken in a loop, tables loaded per pass. */
+    private static void packLooped(int row, int passes, int[] in, int i, byte[] out, int q, int step, int groups) {
+        for (int g = 0; g < groups; g++, i += 32, q += step) {
+            IntVector a = IntVector.fromArray(SPECIES, in, i);
+            IntVector b = IntVector.fromArray(SPECIES, in, i + L);
+            IntVector word = IntVector.fromArray(SPECIES, INDEX, row * L).selectFrom(a, b)
+                    .lanewise(VectorOperators.LSHR, IntVector.fromArray(SPECIES, SHIFT, row * L));
+            for (int t = 1; t < passes; t++) word = word.or(pass(row + t, a, b));
+            word.reinterpretAsBytes().intoArray(out, q);
         }
     }
 

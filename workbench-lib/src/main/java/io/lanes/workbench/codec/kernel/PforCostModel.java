@@ -259,11 +259,7 @@ public final class PforCostModel {
                 int below = n - histogram[at + k];
                 if (below * exceptionBits >= best.bits()) break;
                 if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
-                int lowest = -1; // the smallest difference of class k or above: f_k - from
-                for (int i = off; i < off + n; i++) {
-                    int d = values[i] - from;
-                    if (d >>> (k - 1) != 0 && Integer.compareUnsigned(d, lowest) < 0) lowest = d;
-                }
+                int lowest = lowestOfClass(values, off, n, from, k); // f_k - from
                 Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
                 if (c.bits() < best.bits()) {
                     best = c;
@@ -297,11 +293,7 @@ public final class PforCostModel {
                 int below = n - histogram[at + k];
                 if (below * exceptionBits >= best.bits()) break;
                 if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
-                long lowest = -1; // the smallest difference of class k or above: f_k - from
-                for (int i = off; i < off + n; i++) {
-                    long d = values[i] - from;
-                    if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
-                }
+                long lowest = lowestOfClass(values, off, n, from, k); // f_k - from
                 Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
                 if (c.bits() < best.bits()) {
                     best = c;
@@ -312,6 +304,50 @@ public final class PforCostModel {
             if (frame == from) break;
         }
         return new Framed(frame, best);
+    }
+
+    /**
+     * The smallest difference {@code values[i] - from} (read unsigned) of class k or above, i.e. at
+     * least {@code 2^(k-1)}; k in 1..32 and such a difference exists. A vector unsigned minimum over the
+     * lanes a compare selects: the scalar loop branched on every value, and on uniform random data the
+     * branch went either way, so the candidate frames of {@link #chooseFrame} cost most of a
+     * {@code pfor.*} encode there (docs/measurements.md, the PFOR analysis row).
+     */
+    private static int lowestOfClass(int[] values, int off, int n, int from, int k) {
+        int bound = INTS.loopBound(n);
+        IntVector f = IntVector.broadcast(INTS, from);
+        IntVector floor = IntVector.broadcast(INTS, 1 << (k - 1));
+        IntVector acc = IntVector.broadcast(INTS, -1);
+        for (int i = 0; i < bound; i += INTS.length()) {
+            IntVector d = IntVector.fromArray(INTS, values, off + i).sub(f);
+            acc = acc.lanewise(VectorOperators.UMIN, d, d.compare(VectorOperators.UGE, floor));
+        }
+        // reduced as signed with the sign bit flipped: reduceLanes(UMIN) returned 0x7FFFFFFF for
+        // lanes all at or above 2^31 on JDK 25.0.3 (PforCodecTest's INT_MIN outlier)
+        int lowest = acc.lanewise(VectorOperators.XOR, Integer.MIN_VALUE).reduceLanes(VectorOperators.MIN) ^ Integer.MIN_VALUE;
+        for (int i = off + bound; i < off + n; i++) {
+            int d = values[i] - from;
+            if (d >>> (k - 1) != 0 && Integer.compareUnsigned(d, lowest) < 0) lowest = d;
+        }
+        return lowest;
+    }
+
+    /** The int64 twin of {@link #lowestOfClass(int[], int, int, int, int)}, k in 1..64. */
+    private static long lowestOfClass(long[] values, int off, int n, long from, int k) {
+        int bound = LONGS.loopBound(n);
+        LongVector f = LongVector.broadcast(LONGS, from);
+        LongVector floor = LongVector.broadcast(LONGS, 1L << (k - 1));
+        LongVector acc = LongVector.broadcast(LONGS, -1L);
+        for (int i = 0; i < bound; i += LONGS.length()) {
+            LongVector d = LongVector.fromArray(LONGS, values, off + i).sub(f);
+            acc = acc.lanewise(VectorOperators.UMIN, d, d.compare(VectorOperators.UGE, floor));
+        }
+        long lowest = acc.lanewise(VectorOperators.XOR, Long.MIN_VALUE).reduceLanes(VectorOperators.MIN) ^ Long.MIN_VALUE; // as the int32 twin's
+        for (int i = off + bound; i < off + n; i++) {
+            long d = values[i] - from;
+            if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
+        }
+        return lowest;
     }
 
     /** Turns the class counts at {@code h[at, at+valueBits]} into suffix sums: {@code h[at+k]} values of class {@code k} or above, {@code h[at+valueBits+1] = 0}. */
