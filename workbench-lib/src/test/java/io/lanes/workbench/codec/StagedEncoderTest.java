@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stale bytes, then packing, writes exactly the page {@code encode} writes into a clean one (so the
  * stages leave no byte to chance), packing again over a finished page changes nothing (what the
  * harness times as packing alone), and the page decodes to the values. Inputs cover every width, block
- * tails, empty and single values, outliers and sorted runs, at odd offsets.
+ * tails, empty and single values, outliers and sorted runs with a reset (delta exceptions), at odd offsets.
  */
 class StagedEncoderTest {
     private static final int OFF = 5;
@@ -34,8 +34,9 @@ class StagedEncoderTest {
                 else check64((StagedEncoder64) c, values);
             }
         }
-        assertTrue(staged.containsAll(List.of("bitpack.seq.vector", "bitpack.seq.vector64", "fastlanes.unpack.transposed", "pfor.seq", "pfor.fastlanes", "pfor.seq.delta")),
-                "the block-page and PFOR codecs are staged: " + staged);
+        assertTrue(staged.containsAll(List.of("bitpack.seq.vector", "bitpack.seq.vector64", "fastlanes.unpack.transposed", "pfor.seq", "pfor.fastlanes", "pfor.seq.delta",
+                        "fastlanes.delta.flat", "fastlanes.delta.strided", "fastlanes.delta.flat64", "fastlanes.delta.strided64", "parquet.delta", "parquet.delta64")),
+                "the block-page, PFOR and delta codecs are staged: " + staged);
     }
 
     private static void check32(StagedEncoder32 s, long[] wide) {
