@@ -342,7 +342,7 @@ public final class PforCostModel {
             LongVector d = LongVector.fromArray(LONGS, values, off + i).sub(f);
             acc = acc.lanewise(VectorOperators.UMIN, d, d.compare(VectorOperators.UGE, floor));
         }
-        long lowest = acc.lanewise(VectorOperators.XOR, Long.MIN_VALUE).reduceLanes(VectorOperators.MIN) ^ Long.MIN_VALUE; // as the int32 twin's
+        long lowest = LaneReductions.min(acc.lanewise(VectorOperators.XOR, Long.MIN_VALUE)) ^ Long.MIN_VALUE; // as the int32 twin's
         for (int i = off + bound; i < off + n; i++) {
             long d = values[i] - from;
             if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
