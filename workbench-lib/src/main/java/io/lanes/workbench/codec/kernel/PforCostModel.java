@@ -188,7 +188,7 @@ public final class PforCostModel {
     /**
      * Entries of the scratch histogram {@code chooseReduced}, {@code chooseDeltas} and
      * {@code chooseFrame} need for {@code valueBits}-bit values: the width histogram and its window,
-     * then the frame search's class counts.
+     * then the frame search's class counts and the histogram of its winning frame.
      */
     public static int scratchLength(int valueBits) {
         return wonAt(valueBits) + valueBits + 2;
@@ -249,7 +249,7 @@ public final class PforCostModel {
      * {@code f_k + 2^w - 1} since {@code f_k - min < 2^k}. The bound ignores values that wrap past
      * the type's top into the window (a window of nearly the whole type); such a frame may be skipped,
      * which costs compression, never correctness. The walk stops once the exceptions below alone
-     * cost the best choice. When a frame wins, the search repeats from it (classes of
+     * cost the best choice. When a frame wins, the search repeats from it, from the histogram its pricing left in the scratch (classes of
      * {@code value - frame}; the values below it now count among the highest), at most
      * {@code valueBits} rounds: low outliers spread between the minimum and the bulk share classes
      * with it, and each round peels those of the top classes off. A vector of width 0 has nothing
