@@ -188,10 +188,10 @@ public final class PforCostModel {
     /**
      * Entries of the scratch histogram {@code chooseReduced}, {@code chooseDeltas} and
      * {@code chooseFrame} need for {@code valueBits}-bit values: the width histogram and its window,
-     * then the frame search's class counts.
+     * then the frame search's class counts and the histogram of its winning frame.
      */
     public static int scratchLength(int valueBits) {
-        return classesAt(valueBits) + valueBits + 2;
+        return wonAt(valueBits) + valueBits + 2;
     }
 
     /** Where {@code chooseReduced} leaves the class from which its histogram is exact (below it, lumped into it). */
@@ -202,6 +202,28 @@ public final class PforCostModel {
     /** Where {@code chooseFrame} keeps its class counts in the scratch histogram, past what {@code chooseReduced} uses. */
     private static int classesAt(int valueBits) {
         return exactAt(valueBits) + 1;
+    }
+
+    /**
+     * Where {@code chooseFrame} keeps the winning candidate's histogram ({@code [0, valueBits]}, then
+     * its {@code exactAt} entry), so the next round starts from it instead of pricing that frame again.
+     */
+    private static int wonAt(int valueBits) {
+        return classesAt(valueBits) + valueBits + 2;
+    }
+
+    /** Saves the histogram {@code chooseReduced} just left (what the next round reads of it) at {@code wonAt}. */
+    private static void saveWon(int[] h, int valueBits) {
+        int won = wonAt(valueBits);
+        System.arraycopy(h, 0, h, won, valueBits + 1);
+        h[won + valueBits + 1] = h[exactAt(valueBits)];
+    }
+
+    /** Puts back what {@link #saveWon} kept, as if {@code chooseReduced} had just priced that frame again. */
+    private static void restoreWon(int[] h, int valueBits) {
+        int won = wonAt(valueBits);
+        System.arraycopy(h, won, h, 0, valueBits + 1);
+        h[exactAt(valueBits)] = h[won + valueBits + 1];
     }
 
     /**
@@ -227,7 +249,7 @@ public final class PforCostModel {
      * {@code f_k + 2^w - 1} since {@code f_k - min < 2^k}. The bound ignores values that wrap past
      * the type's top into the window (a window of nearly the whole type); such a frame may be skipped,
      * which costs compression, never correctness. The walk stops once the exceptions below alone
-     * cost the best choice. When a frame wins, the search repeats from it (classes of
+     * cost the best choice. When a frame wins, the search repeats from it, from the histogram its pricing left in the scratch (classes of
      * {@code value - frame}; the values below it now count among the highest), at most
      * {@code valueBits} rounds: low outliers spread between the minimum and the bulk share classes
      * with it, and each round peels those of the top classes off. A vector of width 0 has nothing
@@ -245,7 +267,7 @@ public final class PforCostModel {
         int at = classesAt(32);
         long exceptionBits = POSITION_BITS + 32;
         for (int round = 0; round < 32 && best.width() > 0; round++) {
-            if (round > 0) chooseReduced(values, off, n, frame, reduced, histogram); // its histogram, clobbered by later candidates
+            if (round > 0) restoreWon(histogram, 32); // the winner's histogram, clobbered by later candidates; reduced already holds its differences
             int from = frame;
             int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
             if (histogram[exactAt(32)] < first) {
@@ -265,6 +287,7 @@ public final class PforCostModel {
                     best = c;
                     frame = from + lowest;
                     System.arraycopy(spare, 0, reduced, 0, n);
+                    saveWon(histogram, 32);
                 }
             }
             if (frame == from) break;
@@ -279,7 +302,7 @@ public final class PforCostModel {
         int at = classesAt(64);
         long exceptionBits = POSITION_BITS + 64;
         for (int round = 0; round < 64 && best.width() > 0; round++) {
-            if (round > 0) chooseReduced(values, off, n, frame, reduced, histogram); // its histogram, clobbered by later candidates
+            if (round > 0) restoreWon(histogram, 64); // the winner's histogram, clobbered by later candidates; reduced already holds its differences
             long from = frame;
             int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
             if (histogram[exactAt(64)] < first) {
@@ -299,6 +322,7 @@ public final class PforCostModel {
                     best = c;
                     frame = from + lowest;
                     System.arraycopy(spare, 0, reduced, 0, n);
+                    saveWon(histogram, 64);
                 }
             }
             if (frame == from) break;

@@ -136,4 +136,51 @@ class ChooseReducedTest {
             if (shape >= 8) assertEquals(best, got.choice().bits(), "shape " + shape + ": the best frame of all");
         }
     }
+    /**
+     * Every page keeps its bytes: the frame search's choice (frame, width, exceptions) over random and
+     * adversarial vectors (the shapes above, low outliers planted under bulks of every width, one
+     * {@code MIN_VALUE} among small values, all equal, sorted) folded into one number, which is the
+     * number the search before its winning histogram was kept between rounds gave (main at 1abeae6).
+     */
+    @Test
+    void frameSearchChoosesWhatItChoseBeforeTheWinnersHistogramWasKept() {
+        SplittableRandom r = new SplittableRandom(29);
+        int n = 1024;
+        long fold = 0;
+        int[] scratch32 = new int[PforCostModel.scratchLength(32)];
+        int[] scratch64 = new int[PforCostModel.scratchLength(64)];
+        for (int shape = 0; shape < 12; shape++) {
+            for (int bits = 1; bits <= 64; bits++) {
+                int[] v = new int[n];
+                long[] w = new long[n];
+                for (int i = 0; i < n; i++) {
+                    w[i] = switch (shape) {
+                        case 8 -> planted(r, i, Math.min(bits, 62), bits % 7, 64);
+                        case 9 -> i % 401 == 7 ? Long.MIN_VALUE : r.nextLong() >>> (64 - bits);
+                        case 10 -> i * (r.nextLong() >>> (64 - Math.min(bits, 50)) >>> 12);
+                        case 11 -> bits;
+                        default -> value(r, shape, i, 64) >>> (64 - bits);
+                    };
+                    v[i] = (int) (switch (shape) {
+                        case 8 -> planted(r, i, Math.min(bits, 30), bits % 7, 32);
+                        case 9 -> i % 401 == 7 ? Integer.MIN_VALUE : r.nextInt() >>> (32 - Math.min(bits, 32));
+                        default -> w[i] >> Math.max(0, bits - 32);
+                    });
+                }
+                int min = Integer.MAX_VALUE;
+                for (int x : v) min = Math.min(min, x);
+                long wmin = Long.MAX_VALUE;
+                for (long x : w) wmin = Math.min(wmin, x);
+                PforCostModel.Framed a = PforCostModel.chooseFrame(v, 0, n, min, new int[n], new int[n], scratch32);
+                PforCostModel.Framed b = PforCostModel.chooseFrame(w, 0, n, wmin, new long[n], new long[n], scratch64);
+                for (PforCostModel.Framed f : new PforCostModel.Framed[] {a, b}) {
+                    fold = fold * 1_000_003 + f.frame();
+                    fold = fold * 1_000_003 + f.choice().width() * 65_537L + f.choice().exceptions();
+                }
+            }
+        }
+        assertEquals(EXPECTED_FOLD, fold);
+    }
+
+    private static final long EXPECTED_FOLD = 503958151491946484L;
 }
