@@ -20,8 +20,8 @@ public final class Suite {
     }
 
     /**
-     * The studies, quick (the default: about 11 minutes on 2 cores, claims included) or full (publishable: the whole
-     * ladder and every column).
+     * The studies, quick (the default; with the claims, the time README's reference run states) or full
+     * (publishable: the whole ladder and every column).
      */
     public static List<SuiteStudy> studies(boolean full) {
         List<String> oneWs = List.of("400KiB");
