@@ -39,7 +39,7 @@ import java.util.function.Function;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run the standard suite and the published claims and write reports/<host>-<time>/ with report.html, results.csv and metadata.json.")
 final class RunCommand implements Callable<Integer> {
-    @Option(names = "--quick", description = "short settings, the default (about 11 minutes on 2 cores)")
+    @Option(names = "--quick", description = "short settings, the default (about 12 minutes on 2 cores)")
     boolean quick;
     @Option(names = "--full", description = "publishable settings: more warm-up and repetitions, the whole ladder and corpus")
     boolean full;
