@@ -29,56 +29,96 @@ class StagedEncoderTest {
         for (Codec c : CodecRegistry.all()) {
             if (!(c instanceof StagedEncoder32) && !(c instanceof StagedEncoder64)) continue;
             staged.add(c.name());
-            for (long[] values : inputs(c.valueBits())) {
-                if (c instanceof StagedEncoder32 s) check32(s, values);
-                else check64((StagedEncoder64) c, values);
-            }
+            for (long[] values : inputs(c.valueBits())) check(new Column(c, values));
         }
         assertTrue(staged.containsAll(List.of("bitpack.seq.vector", "bitpack.seq.vector64", "fastlanes.unpack.transposed", "pfor.seq", "pfor.fastlanes", "pfor.seq.delta",
                         "fastlanes.delta.flat", "fastlanes.delta.strided", "fastlanes.delta.flat64", "fastlanes.delta.strided64", "parquet.delta", "parquet.delta64")),
                 "the block-page, PFOR and delta codecs are staged: " + staged);
     }
 
-    private static void check32(StagedEncoder32 s, long[] wide) {
-        int n = wide.length;
-        int[] values = new int[OFF + n + 2];
-        for (int i = 0; i < n; i++) values[OFF + i] = (int) wide[i];
-        int[] copy = values.clone();
-        byte[] want = new byte[OUT_OFF + s.maxEncodedBytes(n)];
-        int len = s.encode(values, OFF, n, want, OUT_OFF);
+    private static void check(Column col) {
+        Codec c = col.codec;
+        int n = col.n;
+        long[] before = col.held();
+        byte[] want = new byte[OUT_OFF + c.maxEncodedBytes(n)];
+        int len = col.encode(want);
         byte[] got = stale(want.length);
-        s.analyze(values, OFF, n, got, OUT_OFF);
-        assertEquals(len, s.pack(values, OFF, n, got, OUT_OFF), s.name() + " n=" + n);
-        assertPage(s, n, want, got, len);
-        assertEquals(len, s.pack(values, OFF, n, got, OUT_OFF));
-        assertPage(s, n, want, got, len);
-        assertArrayEquals(copy, values, "the stages do not modify their input");
-        int[] out = new int[n];
-        assertEquals(n, s.decode(got, OUT_OFF, len, out, 0));
-        int[] expect = Arrays.copyOfRange(values, OFF, OFF + n);
-        if (s.outputOrder() != OutputOrder.FLAT) s.outputOrder().arrange(expect.clone(), n, expect);
-        assertArrayEquals(expect, out, s.name() + " n=" + n);
+        col.analyze(got);
+        assertEquals(len, col.pack(got), c.name() + " n=" + n);
+        assertPage(c, n, want, got, len);
+        assertEquals(len, col.pack(got));
+        assertPage(c, n, want, got, len);
+        assertArrayEquals(before, col.held(), "the stages do not modify their input");
+        long[] out = new long[n];
+        assertEquals(n, col.decode(got, len, out));
+        assertArrayEquals(col.arranged(), out, c.name() + " n=" + n);
     }
 
-    private static void check64(StagedEncoder64 s, long[] wide) {
-        int n = wide.length;
-        long[] values = new long[OFF + n + 2];
-        System.arraycopy(wide, 0, values, OFF, n);
-        long[] copy = values.clone();
-        byte[] want = new byte[OUT_OFF + s.maxEncodedBytes(n)];
-        int len = s.encode(values, OFF, n, want, OUT_OFF);
-        byte[] got = stale(want.length);
-        s.analyze(values, OFF, n, got, OUT_OFF);
-        assertEquals(len, s.pack(values, OFF, n, got, OUT_OFF), s.name() + " n=" + n);
-        assertPage(s, n, want, got, len);
-        assertEquals(len, s.pack(values, OFF, n, got, OUT_OFF));
-        assertPage(s, n, want, got, len);
-        assertArrayEquals(copy, values, "the stages do not modify their input");
-        long[] out = new long[n];
-        assertEquals(n, s.decode(got, OUT_OFF, len, out, 0));
-        long[] expect = Arrays.copyOfRange(values, OFF, OFF + n);
-        if (s.outputOrder() != OutputOrder.FLAT) s.outputOrder().arrange(expect.clone(), n, expect);
-        assertArrayEquals(expect, out, s.name() + " n=" + n);
+    /**
+     * One input of a staged codec of either width, held at the codec's own type at {@link #OFF} with
+     * guard slots after it, and seen through long values (widened from int for int32, as
+     * {@code Conformance} sees a codec), so one {@link #check} serves int32 and int64.
+     */
+    private static final class Column {
+        final Codec codec;
+        final int n;
+        private final StagedEncoder32 s32;
+        private final StagedEncoder64 s64;
+        private final int[] ints;
+        private final long[] longs;
+
+        Column(Codec c, long[] wide) {
+            codec = c;
+            n = wide.length;
+            s32 = c instanceof StagedEncoder32 s ? s : null;
+            s64 = c instanceof StagedEncoder64 s ? s : null;
+            ints = s32 == null ? null : new int[OFF + n + 2];
+            longs = s32 == null ? new long[OFF + n + 2] : null;
+            for (int i = 0; i < n; i++) {
+                if (ints != null) ints[OFF + i] = (int) wide[i];
+                else longs[OFF + i] = wide[i];
+            }
+        }
+
+        int encode(byte[] out) {
+            return s32 != null ? s32.encode(ints, OFF, n, out, OUT_OFF) : s64.encode(longs, OFF, n, out, OUT_OFF);
+        }
+
+        void analyze(byte[] out) {
+            if (s32 != null) s32.analyze(ints, OFF, n, out, OUT_OFF);
+            else s64.analyze(longs, OFF, n, out, OUT_OFF);
+        }
+
+        int pack(byte[] out) {
+            return s32 != null ? s32.pack(ints, OFF, n, out, OUT_OFF) : s64.pack(longs, OFF, n, out, OUT_OFF);
+        }
+
+        /** Decodes {@code page[OUT_OFF, OUT_OFF + len)} into {@code out}, widened; returns decode's count. */
+        int decode(byte[] page, int len, long[] out) {
+            if (s64 != null) return s64.decode(page, OUT_OFF, len, out, 0);
+            int[] o = new int[out.length];
+            int m = s32.decode(page, OUT_OFF, len, o, 0);
+            for (int i = 0; i < o.length; i++) out[i] = o[i];
+            return m;
+        }
+
+        /** The whole array the input sits in, guards included, widened: a copy. */
+        long[] held() {
+            return ints != null ? Arrays.stream(ints).asLongStream().toArray() : longs.clone();
+        }
+
+        /** The input in the codec's output order, widened (FL_ORDER's lanes depend on the value type, so arranged at its own). */
+        long[] arranged() {
+            OutputOrder order = codec.outputOrder();
+            if (ints == null) {
+                long[] out = new long[n];
+                order.arrange(Arrays.copyOfRange(longs, OFF, OFF + n), n, out);
+                return out;
+            }
+            int[] out = new int[n];
+            order.arrange(Arrays.copyOfRange(ints, OFF, OFF + n), n, out);
+            return Arrays.stream(out).asLongStream().toArray();
+        }
     }
 
     private static void assertPage(Codec c, int n, byte[] want, byte[] got, int len) {
