@@ -113,15 +113,27 @@ public final class PforCostModel {
      * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries
      */
     public static Framed chooseDeltas(int[] deltas, int n, int skip, int maxExceptions, int[] reduced, int[] spare, int[] histogram) {
-        int min = Integer.MAX_VALUE;
-        int minNonNegative = Integer.MAX_VALUE;
-        for (int i = skip; i < n; i++) {
+        // the smallest, the smallest non-negative and the largest delta, in one vector pass
+        IntVector mins = IntVector.broadcast(INTS, Integer.MAX_VALUE), nonNegative = mins;
+        IntVector maxs = IntVector.broadcast(INTS, Integer.MIN_VALUE);
+        int end = skip + INTS.loopBound(n - skip);
+        for (int i = skip; i < end; i += INTS.length()) {
+            IntVector x = IntVector.fromArray(INTS, deltas, i);
+            mins = mins.min(x);
+            maxs = maxs.max(x);
+            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, x.compare(VectorOperators.GE, 0));
+        }
+        int min = LaneReductions.min(mins);
+        int max = LaneReductions.max(maxs);
+        int minNonNegative = LaneReductions.min(nonNegative);
+        for (int i = end; i < n; i++) {
             min = Math.min(min, deltas[i]);
+            max = Math.max(max, deltas[i]);
             if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
         }
-        if (skip == n) min = 0;
+        if (skip == n) min = max = 0;
         Arrays.fill(deltas, 0, skip, min);
-        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 32, n, maxExceptions);
+        Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 32, n, maxExceptions);
         if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
         Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 32, n, maxExceptions);
@@ -135,15 +147,26 @@ public final class PforCostModel {
 
     /** The int64 twin of {@link #chooseDeltas(int[], int, int, int, int[], int[], int[])}. */
     public static Framed chooseDeltas(long[] deltas, int n, int skip, int maxExceptions, long[] reduced, long[] spare, int[] histogram) {
-        long min = Long.MAX_VALUE;
-        long minNonNegative = Long.MAX_VALUE;
-        for (int i = skip; i < n; i++) {
+        LongVector mins = LongVector.broadcast(LONGS, Long.MAX_VALUE), nonNegative = mins;
+        LongVector maxs = LongVector.broadcast(LONGS, Long.MIN_VALUE);
+        int end = skip + LONGS.loopBound(n - skip);
+        for (int i = skip; i < end; i += LONGS.length()) {
+            LongVector x = LongVector.fromArray(LONGS, deltas, i);
+            mins = mins.min(x);
+            maxs = maxs.max(x);
+            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, x.compare(VectorOperators.GE, 0));
+        }
+        long min = LaneReductions.min(mins);
+        long max = LaneReductions.max(maxs);
+        long minNonNegative = LaneReductions.min(nonNegative);
+        for (int i = end; i < n; i++) {
             min = Math.min(min, deltas[i]);
+            max = Math.max(max, deltas[i]);
             if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
         }
-        if (skip == n) min = 0;
+        if (skip == n) min = max = 0;
         Arrays.fill(deltas, 0, skip, min);
-        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 64, n, maxExceptions);
+        Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 64, n, maxExceptions);
         if (min >= 0 || minNonNegative == Long.MAX_VALUE) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
         Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 64, n, maxExceptions);
