@@ -407,15 +407,19 @@ public final class PforCostModel {
     /**
      * A lower bound on the bits of the frame {@code f_k} (see {@code chooseFrame}): {@code below}
      * exceptions, and at each width {@code w} the packed slots plus the values of classes above
-     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}.
+     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}: the least over every
+     * {@code w}, taken over the only ones that can be least ({@code 0}, and {@code k+1} up to the
+     * first that leaves no value above), since this runs for every class the search looks at.
      */
     private static long bound(int[] h, int at, int valueBits, int n, int k, int below) {
         long exceptionBits = POSITION_BITS + valueBits;
-        long best = Long.MAX_VALUE;
-        for (int w = 0; w <= valueBits; w++) {
-            int above = Math.max(k, w) + 2;
-            long bits = (long) n * w + (below + (above <= valueBits ? h[at + above] : 0)) * exceptionBits;
-            best = Math.min(best, bits);
+        // every w <= k counts the same values above, so w = 0 is the least of them
+        long best = (below + (k + 2 <= valueBits ? h[at + k + 2] : 0)) * exceptionBits;
+        // for w > k those values only shrink as w grows; once none is left, a wider w only costs more
+        for (int w = k + 1; w <= valueBits; w++) {
+            int above = w + 2 <= valueBits ? h[at + w + 2] : 0;
+            best = Math.min(best, (long) n * w + (below + above) * exceptionBits);
+            if (above == 0) break;
         }
         return best;
     }
