@@ -16,8 +16,12 @@ import java.util.Arrays;
  * (fewer exceptions to patch for the same bytes). Per-vector header bits are the same for every
  * {@code b} and are left out.
  *
- * <p>Works on a histogram of value widths, so one pass over the vector suffices. Pure static
- * functions: thread-safe, inputs are never modified, and the array versions allocate nothing (the
+ * <p>Works on a histogram of value widths, so one pass over the vector suffices. The frame search
+ * ({@link #chooseFrame}) and {@link #chooseDeltas} are given or find the vector's minimum and maximum
+ * first, so the pass that subtracts the minimum knows the widest width and counts the top
+ * {@value #TOP_WIDTHS} widths in the same pass: a vector whose choice those widths settle (most
+ * columns) is priced in that one pass, and the frame search's pruning reads its class counts from
+ * it. Pure static functions: thread-safe, inputs are never modified, and the array versions allocate nothing (the
  * caller passes the histogram buffer). {@link #chooseReduced(int[], int, int, int, int[], int[])} is
  * the encoder's fast path to the same choice.
  */
