@@ -16,8 +16,12 @@ import java.util.Arrays;
  * (fewer exceptions to patch for the same bytes). Per-vector header bits are the same for every
  * {@code b} and are left out.
  *
- * <p>Works on a histogram of value widths, so one pass over the vector suffices. Pure static
- * functions: thread-safe, inputs are never modified, and the array versions allocate nothing (the
+ * <p>Works on a histogram of value widths, so one pass over the vector suffices. The frame search
+ * ({@link #chooseFrame}) and {@link #chooseDeltas} are given or find the vector's minimum and maximum
+ * first, so the pass that subtracts the minimum knows the widest width and counts the top
+ * {@value #TOP_WIDTHS} widths in the same pass: a vector whose choice those widths settle (most
+ * columns) is priced in that one pass, and the frame search's pruning reads its class counts from
+ * it. Pure static functions: thread-safe, inputs are never modified, and the array versions allocate nothing (the
  * caller passes the histogram buffer). {@link #chooseReduced(int[], int, int, int, int[], int[])} is
  * the encoder's fast path to the same choice.
  */
@@ -113,15 +117,27 @@ public final class PforCostModel {
      * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries
      */
     public static Framed chooseDeltas(int[] deltas, int n, int skip, int maxExceptions, int[] reduced, int[] spare, int[] histogram) {
-        int min = Integer.MAX_VALUE;
-        int minNonNegative = Integer.MAX_VALUE;
-        for (int i = skip; i < n; i++) {
+        // the smallest, the smallest non-negative and the largest delta, in one vector pass
+        IntVector mins = IntVector.broadcast(INTS, Integer.MAX_VALUE), nonNegative = mins;
+        IntVector maxs = IntVector.broadcast(INTS, Integer.MIN_VALUE);
+        int end = skip + INTS.loopBound(n - skip);
+        for (int i = skip; i < end; i += INTS.length()) {
+            IntVector x = IntVector.fromArray(INTS, deltas, i);
+            mins = mins.min(x);
+            maxs = maxs.max(x);
+            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, x.compare(VectorOperators.GE, 0));
+        }
+        int min = LaneReductions.min(mins);
+        int max = LaneReductions.max(maxs);
+        int minNonNegative = LaneReductions.min(nonNegative);
+        for (int i = end; i < n; i++) {
             min = Math.min(min, deltas[i]);
+            max = Math.max(max, deltas[i]);
             if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
         }
-        if (skip == n) min = 0;
+        if (skip == n) min = max = 0;
         Arrays.fill(deltas, 0, skip, min);
-        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 32, n, maxExceptions);
+        Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 32, n, maxExceptions);
         if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
         Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 32, n, maxExceptions);
@@ -135,15 +151,26 @@ public final class PforCostModel {
 
     /** The int64 twin of {@link #chooseDeltas(int[], int, int, int, int[], int[], int[])}. */
     public static Framed chooseDeltas(long[] deltas, int n, int skip, int maxExceptions, long[] reduced, long[] spare, int[] histogram) {
-        long min = Long.MAX_VALUE;
-        long minNonNegative = Long.MAX_VALUE;
-        for (int i = skip; i < n; i++) {
+        LongVector mins = LongVector.broadcast(LONGS, Long.MAX_VALUE), nonNegative = mins;
+        LongVector maxs = LongVector.broadcast(LONGS, Long.MIN_VALUE);
+        int end = skip + LONGS.loopBound(n - skip);
+        for (int i = skip; i < end; i += LONGS.length()) {
+            LongVector x = LongVector.fromArray(LONGS, deltas, i);
+            mins = mins.min(x);
+            maxs = maxs.max(x);
+            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, x.compare(VectorOperators.GE, 0));
+        }
+        long min = LaneReductions.min(mins);
+        long max = LaneReductions.max(maxs);
+        long minNonNegative = LaneReductions.min(nonNegative);
+        for (int i = end; i < n; i++) {
             min = Math.min(min, deltas[i]);
+            max = Math.max(max, deltas[i]);
             if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
         }
-        if (skip == n) min = 0;
+        if (skip == n) min = max = 0;
         Arrays.fill(deltas, 0, skip, min);
-        Choice c = capExceptions(chooseReduced(deltas, 0, n, min, reduced, histogram), histogram, 64, n, maxExceptions);
+        Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 64, n, maxExceptions);
         if (min >= 0 || minNonNegative == Long.MAX_VALUE) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
         Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 64, n, maxExceptions);
@@ -258,11 +285,12 @@ public final class PforCostModel {
      * <p>Writes {@code values[off, off+n) - frame} for the chosen frame to {@code reduced[0, n)}.
      *
      * @param min       the minimum of {@code values[off, off+n)}
+     * @param max       the maximum of {@code values[off, off+n)} (the widest difference from {@code min} is known before the first pass)
      * @param spare     scratch of {@code n} values
      * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries; left unspecified
      */
-    public static Framed chooseFrame(int[] values, int off, int n, int min, int[] reduced, int[] spare, int[] histogram) {
-        Choice best = chooseReduced(values, off, n, min, reduced, histogram);
+    public static Framed chooseFrame(int[] values, int off, int n, int min, int max, int[] reduced, int[] spare, int[] histogram) {
+        Choice best = chooseOverMin(values, off, n, min, max, reduced, histogram);
         int frame = min;
         int at = classesAt(32);
         long exceptionBits = POSITION_BITS + 32;
@@ -295,9 +323,9 @@ public final class PforCostModel {
         return new Framed(frame, best);
     }
 
-    /** The int64 twin of {@link #chooseFrame(int[], int, int, int, int[], int[], int[])}; {@code histogram} holds {@link #scratchLength scratchLength(64)} entries. */
-    public static Framed chooseFrame(long[] values, int off, int n, long min, long[] reduced, long[] spare, int[] histogram) {
-        Choice best = chooseReduced(values, off, n, min, reduced, histogram);
+    /** The int64 twin of {@link #chooseFrame(int[], int, int, int, int, int[], int[], int[])}; {@code histogram} holds {@link #scratchLength scratchLength(64)} entries. */
+    public static Framed chooseFrame(long[] values, int off, int n, long min, long max, long[] reduced, long[] spare, int[] histogram) {
+        Choice best = chooseOverMin(values, off, n, min, max, reduced, histogram);
         long frame = min;
         int at = classesAt(64);
         long exceptionBits = POSITION_BITS + 64;
@@ -383,15 +411,19 @@ public final class PforCostModel {
     /**
      * A lower bound on the bits of the frame {@code f_k} (see {@code chooseFrame}): {@code below}
      * exceptions, and at each width {@code w} the packed slots plus the values of classes above
-     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}.
+     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}: the least over every
+     * {@code w}, taken over the only ones that can be least ({@code 0}, and {@code k+1} up to the
+     * first that leaves no value above), since this runs for every class the search looks at.
      */
     private static long bound(int[] h, int at, int valueBits, int n, int k, int below) {
         long exceptionBits = POSITION_BITS + valueBits;
-        long best = Long.MAX_VALUE;
-        for (int w = 0; w <= valueBits; w++) {
-            int above = Math.max(k, w) + 2;
-            long bits = (long) n * w + (below + (above <= valueBits ? h[at + above] : 0)) * exceptionBits;
-            best = Math.min(best, bits);
+        // every w <= k counts the same values above, so w = 0 is the least of them
+        long best = (below + (k + 2 <= valueBits ? h[at + k + 2] : 0)) * exceptionBits;
+        // for w > k those values only shrink as w grows; once none is left, a wider w only costs more
+        for (int w = k + 1; w <= valueBits; w++) {
+            int above = w + 2 <= valueBits ? h[at + w + 2] : 0;
+            best = Math.min(best, (long) n * w + (below + above) * exceptionBits);
+            if (above == 0) break;
         }
         return best;
     }
@@ -419,13 +451,73 @@ public final class PforCostModel {
         int orAll = or.reduceLanes(VectorOperators.OR);
         for (int i = bound; i < n; i++) orAll |= reduced[i] = values[off + i] - frame;
         Arrays.fill(histogram, 0, 33, 0);
+        return walk(reduced, n, 32 - Integer.numberOfLeadingZeros(orAll), false, histogram);
+    }
+
+    /**
+     * {@link #chooseReduced(int[], int, int, int, int[], int[])} over the minimum, whose widest
+     * difference {@code max - min} is known before the pass: the pass that subtracts the frame also
+     * counts the first window's widths (one load, {@value #TOP_WIDTHS} compares per vector), so a
+     * vector that needs no second window costs one pass instead of {@code 1 + }{@value #TOP_WIDTHS}.
+     * Same choice and histogram as {@code chooseReduced(values, off, n, min, reduced, histogram)}.
+     */
+    private static Choice chooseOverMin(int[] values, int off, int n, int min, int max, int[] reduced, int[] histogram) {
+        int top = 32 - Integer.numberOfLeadingZeros(max - min);
+        int low = Math.max(0, top - TOP_WIDTHS);
+        int vl = INTS.length();
+        int bound = INTS.loopBound(n);
+        IntVector f = IntVector.broadcast(INTS, min);
+        IntVector one = IntVector.broadcast(INTS, 1);
+        // limits 2^b - 1 for b = low .. low+7 (TOP_WIDTHS of them)
+        IntVector l0 = IntVector.broadcast(INTS, (int) ((1L << low) - 1)), l1 = IntVector.broadcast(INTS, (int) ((1L << (low + 1)) - 1));
+        IntVector l2 = IntVector.broadcast(INTS, (int) ((1L << (low + 2)) - 1)), l3 = IntVector.broadcast(INTS, (int) ((1L << (low + 3)) - 1));
+        IntVector l4 = IntVector.broadcast(INTS, (int) ((1L << (low + 4)) - 1)), l5 = IntVector.broadcast(INTS, (int) ((1L << (low + 5)) - 1));
+        IntVector l6 = IntVector.broadcast(INTS, (int) ((1L << (low + 6)) - 1)), l7 = IntVector.broadcast(INTS, (int) ((1L << (low + 7)) - 1));
+        IntVector c0 = IntVector.zero(INTS), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0;
+        for (int i = 0; i < bound; i += vl) {
+            IntVector x = IntVector.fromArray(INTS, values, off + i).sub(f);
+            x.intoArray(reduced, i);
+            c0 = c0.add(one, x.compare(VectorOperators.UGT, l0));
+            c1 = c1.add(one, x.compare(VectorOperators.UGT, l1));
+            c2 = c2.add(one, x.compare(VectorOperators.UGT, l2));
+            c3 = c3.add(one, x.compare(VectorOperators.UGT, l3));
+            c4 = c4.add(one, x.compare(VectorOperators.UGT, l4));
+            c5 = c5.add(one, x.compare(VectorOperators.UGT, l5));
+            c6 = c6.add(one, x.compare(VectorOperators.UGT, l6));
+            c7 = c7.add(one, x.compare(VectorOperators.UGT, l7));
+        }
+        Arrays.fill(histogram, 0, 33, 0);
+        int above = 33;
+        // every window slot is written; those of widths at or above top count nothing
+        histogram[above] = c0.reduceLanes(VectorOperators.ADD);
+        histogram[above + 1] = c1.reduceLanes(VectorOperators.ADD);
+        histogram[above + 2] = c2.reduceLanes(VectorOperators.ADD);
+        histogram[above + 3] = c3.reduceLanes(VectorOperators.ADD);
+        histogram[above + 4] = c4.reduceLanes(VectorOperators.ADD);
+        histogram[above + 5] = c5.reduceLanes(VectorOperators.ADD);
+        histogram[above + 6] = c6.reduceLanes(VectorOperators.ADD);
+        histogram[above + 7] = c7.reduceLanes(VectorOperators.ADD);
+        for (int i = bound; i < n; i++) {
+            int x = reduced[i] = values[off + i] - min;
+            for (int b = low; b < top; b++) if (x >>> b != 0) histogram[above + b - low]++;
+        }
+        return walk(reduced, n, top, true, histogram);
+    }
+
+    /**
+     * The window walk of {@link #chooseReduced(int[], int, int, int, int[], int[])} over
+     * {@code reduced[0, n)}, whose widest value has {@code top} bits; {@code counted}: the first
+     * window's counts are already at {@code histogram[33...]}.
+     */
+    private static Choice walk(int[] reduced, int n, int top, boolean counted, int[] histogram) {
+        int vl = INTS.length();
+        int bound = INTS.loopBound(n);
         int above = 33; // histogram[above + b - low]: values needing more than b bits, for the window's b
-        int top = 32 - Integer.numberOfLeadingZeros(orAll);
         int higher = 0; // values above the window
         IntVector one = IntVector.broadcast(INTS, 1);
         while (true) {
             int low = Math.max(0, top - TOP_WIDTHS);
-            for (int b = low; b < top; b++) {
+            for (int b = low; b < top && !counted; b++) {
                 int lim = (int) ((1L << b) - 1);
                 IntVector limit = IntVector.broadcast(INTS, lim);
                 IntVector count = IntVector.zero(INTS);
@@ -434,6 +526,7 @@ public final class PforCostModel {
                 for (int i = bound; i < n; i++) if (Integer.compareUnsigned(reduced[i], lim) > 0) c++;
                 histogram[above + b - low] = c;
             }
+            counted = false;
             int atLow = top > low ? histogram[above] : higher;
             for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
             histogram[low] = n - atLow; // every narrower value, lumped: exact once low is 0
@@ -470,13 +563,73 @@ public final class PforCostModel {
         long orAll = or.reduceLanes(VectorOperators.OR);
         for (int i = bound; i < n; i++) orAll |= reduced[i] = values[off + i] - frame;
         Arrays.fill(histogram, 0, 65, 0);
+        return walk(reduced, n, 64 - Long.numberOfLeadingZeros(orAll), false, histogram);
+    }
+
+    /**
+     * The int64 twin of {@link #chooseOverMin(int[], int, int, int, int, int[], int[])}: {@link #chooseReduced(long[], int, int, long, long[], int[])} over the minimum, whose widest
+     * difference {@code max - min} is known before the pass: the pass that subtracts the frame also
+     * counts the first window's widths (one load, {@value #TOP_WIDTHS} compares per vector), so a
+     * vector that needs no second window costs one pass instead of {@code 1 + }{@value #TOP_WIDTHS}.
+     * Same choice and histogram as {@code chooseReduced(values, off, n, min, reduced, histogram)}.
+     */
+    private static Choice chooseOverMin(long[] values, int off, int n, long min, long max, long[] reduced, int[] histogram) {
+        int top = 64 - Long.numberOfLeadingZeros(max - min);
+        int low = Math.max(0, top - TOP_WIDTHS);
+        int vl = LONGS.length();
+        int bound = LONGS.loopBound(n);
+        LongVector f = LongVector.broadcast(LONGS, min);
+        LongVector one = LongVector.broadcast(LONGS, 1);
+        // limits 2^b - 1 for b = low .. low+7 (TOP_WIDTHS of them)
+        LongVector l0 = LongVector.broadcast(LONGS, (1L << low) - 1), l1 = LongVector.broadcast(LONGS, (1L << (low + 1)) - 1);
+        LongVector l2 = LongVector.broadcast(LONGS, (1L << (low + 2)) - 1), l3 = LongVector.broadcast(LONGS, (1L << (low + 3)) - 1);
+        LongVector l4 = LongVector.broadcast(LONGS, (1L << (low + 4)) - 1), l5 = LongVector.broadcast(LONGS, (1L << (low + 5)) - 1);
+        LongVector l6 = LongVector.broadcast(LONGS, (1L << (low + 6)) - 1), l7 = LongVector.broadcast(LONGS, (1L << (low + 7)) - 1);
+        LongVector c0 = LongVector.zero(LONGS), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0;
+        for (int i = 0; i < bound; i += vl) {
+            LongVector x = LongVector.fromArray(LONGS, values, off + i).sub(f);
+            x.intoArray(reduced, i);
+            c0 = c0.add(one, x.compare(VectorOperators.UGT, l0));
+            c1 = c1.add(one, x.compare(VectorOperators.UGT, l1));
+            c2 = c2.add(one, x.compare(VectorOperators.UGT, l2));
+            c3 = c3.add(one, x.compare(VectorOperators.UGT, l3));
+            c4 = c4.add(one, x.compare(VectorOperators.UGT, l4));
+            c5 = c5.add(one, x.compare(VectorOperators.UGT, l5));
+            c6 = c6.add(one, x.compare(VectorOperators.UGT, l6));
+            c7 = c7.add(one, x.compare(VectorOperators.UGT, l7));
+        }
+        Arrays.fill(histogram, 0, 65, 0);
         int above = 65;
-        int top = 64 - Long.numberOfLeadingZeros(orAll);
-        int higher = 0;
+        // every window slot is written; those of widths at or above top count nothing
+        histogram[above] = (int) c0.reduceLanes(VectorOperators.ADD);
+        histogram[above + 1] = (int) c1.reduceLanes(VectorOperators.ADD);
+        histogram[above + 2] = (int) c2.reduceLanes(VectorOperators.ADD);
+        histogram[above + 3] = (int) c3.reduceLanes(VectorOperators.ADD);
+        histogram[above + 4] = (int) c4.reduceLanes(VectorOperators.ADD);
+        histogram[above + 5] = (int) c5.reduceLanes(VectorOperators.ADD);
+        histogram[above + 6] = (int) c6.reduceLanes(VectorOperators.ADD);
+        histogram[above + 7] = (int) c7.reduceLanes(VectorOperators.ADD);
+        for (int i = bound; i < n; i++) {
+            long x = reduced[i] = values[off + i] - min;
+            for (int b = low; b < top; b++) if (x >>> b != 0) histogram[above + b - low]++;
+        }
+        return walk(reduced, n, top, true, histogram);
+    }
+
+    /**
+     * The window walk of {@link #chooseReduced(long[], int, int, long, long[], int[])} over
+     * {@code reduced[0, n)}, whose widest value has {@code top} bits; {@code counted}: the first
+     * window's counts are already at {@code histogram[65...]}.
+     */
+    private static Choice walk(long[] reduced, int n, int top, boolean counted, int[] histogram) {
+        int vl = LONGS.length();
+        int bound = LONGS.loopBound(n);
+        int above = 65; // histogram[above + b - low]: values needing more than b bits, for the window's b
+        int higher = 0; // values above the window
         LongVector one = LongVector.broadcast(LONGS, 1);
         while (true) {
             int low = Math.max(0, top - TOP_WIDTHS);
-            for (int b = low; b < top; b++) {
+            for (int b = low; b < top && !counted; b++) {
                 long lim = (1L << b) - 1;
                 LongVector limit = LongVector.broadcast(LONGS, lim);
                 LongVector count = LongVector.zero(LONGS);
@@ -485,12 +638,14 @@ public final class PforCostModel {
                 for (int i = bound; i < n; i++) if (Long.compareUnsigned(reduced[i], lim) > 0) c++;
                 histogram[above + b - low] = c;
             }
+            counted = false;
             int atLow = top > low ? histogram[above] : higher;
             for (int b = low + 1; b <= top; b++) histogram[b] = (b - 1 >= low ? histogram[above + b - 1 - low] : 0) - (b < top ? histogram[above + b - low] : higher);
-            histogram[low] = n - atLow;
+            histogram[low] = n - atLow; // every narrower value, lumped: exact once low is 0
             Choice c = choose(histogram, 64);
             histogram[exactAt(64)] = low;
             if (low == 0 || (long) atLow * (POSITION_BITS + 64) >= c.bits()) return c;
+            // the next window starts at the widest value at or below low
             long lim = (1L << low) - 1;
             LongVector limit = LongVector.broadcast(LONGS, lim);
             LongVector orLow = LongVector.zero(LONGS);

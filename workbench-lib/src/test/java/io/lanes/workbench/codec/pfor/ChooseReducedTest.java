@@ -93,9 +93,13 @@ class ChooseReducedTest {
             int[] v = new int[n];
             for (int i = 0; i < n; i++) v[i] = (int) (shape < 8 ? value(r, shape, i, 32) : planted(r, i, 3 + 3 * (shape - 8), shape - 8, 32));
             int min = v[0];
-            for (int x : v) min = Math.min(min, x);
+            int max = v[0];
+            for (int x : v) {
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
             int[] reduced = new int[n];
-            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, reduced, new int[n], scratch);
+            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, max, reduced, new int[n], scratch);
             PforCostModel.histogram(v, 0, n, (int) got.frame(), h);
             assertEquals(PforCostModel.choose(h, 32), got.choice(), "shape " + shape + ": priced exactly at its frame");
             for (int i = 0; i < n; i++) assertEquals(v[i] - (int) got.frame(), reduced[i]);
@@ -120,9 +124,13 @@ class ChooseReducedTest {
             long[] v = new long[n];
             for (int i = 0; i < n; i++) v[i] = shape < 8 ? value(r, shape, i, 64) : planted(r, i, 3 + 11 * (shape - 8), shape - 8, 64);
             long min = v[0];
-            for (long x : v) min = Math.min(min, x);
+            long max = v[0];
+            for (long x : v) {
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
             long[] reduced = new long[n];
-            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, reduced, new long[n], scratch);
+            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, max, reduced, new long[n], scratch);
             PforCostModel.histogram(v, 0, n, got.frame(), h);
             assertEquals(PforCostModel.choose(h, 64), got.choice(), "shape " + shape + ": priced exactly at its frame");
             for (int i = 0; i < n; i++) assertEquals(v[i] - got.frame(), reduced[i]);
@@ -168,11 +176,19 @@ class ChooseReducedTest {
                     });
                 }
                 int min = Integer.MAX_VALUE;
-                for (int x : v) min = Math.min(min, x);
+                int max = Integer.MIN_VALUE;
+                for (int x : v) {
+                    min = Math.min(min, x);
+                    max = Math.max(max, x);
+                }
                 long wmin = Long.MAX_VALUE;
-                for (long x : w) wmin = Math.min(wmin, x);
-                PforCostModel.Framed a = PforCostModel.chooseFrame(v, 0, n, min, new int[n], new int[n], scratch32);
-                PforCostModel.Framed b = PforCostModel.chooseFrame(w, 0, n, wmin, new long[n], new long[n], scratch64);
+                long wmax = Long.MIN_VALUE;
+                for (long x : w) {
+                    wmin = Math.min(wmin, x);
+                    wmax = Math.max(wmax, x);
+                }
+                PforCostModel.Framed a = PforCostModel.chooseFrame(v, 0, n, min, max, new int[n], new int[n], scratch32);
+                PforCostModel.Framed b = PforCostModel.chooseFrame(w, 0, n, wmin, wmax, new long[n], new long[n], scratch64);
                 for (PforCostModel.Framed f : new PforCostModel.Framed[] {a, b}) {
                     fold = fold * 1_000_003 + f.frame();
                     fold = fold * 1_000_003 + f.choice().width() * 65_537L + f.choice().exceptions();

@@ -62,7 +62,8 @@ class PforCodecTest {
         int[] v = outliers(1024, 1);
         byte[] page = encode(SEQ, v);
         int min = Arrays.stream(v).min().orElseThrow();
-        PforCostModel.Framed f = PforCostModel.chooseFrame(v, 0, v.length, min, new int[v.length], new int[v.length],
+        int max = Arrays.stream(v).max().orElseThrow();
+        PforCostModel.Framed f = PforCostModel.chooseFrame(v, 0, v.length, min, max, new int[v.length], new int[v.length],
                 new int[PforCostModel.scratchLength(32)]);
         PforCostModel.Choice c = f.choice();
         int at = vector(page, 0);
