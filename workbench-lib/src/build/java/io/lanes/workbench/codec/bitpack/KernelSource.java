@@ -167,8 +167,9 @@ public final class KernelSource {
      * Whether the tile transpose swaps lanes by XOR and AND (int32 at 256 bits) rather than a rearrange
      * and a blend per vector. C2 lowers a constant-mask {@code blend} at AVX2 to {@code vpblendvb}
      * (three uops on the project's VM) where the swap costs two rearranges and four one-uop bit
-     * operations per pair, and the stage on bit 1 needs no rearrange: on 64-bit reinterpretations it
-     * is two shifts, two ANDs and two ORs (docs/measurements.md, "The 256-bit decode gaps").
+     * operations per pair. Ints only: the stage on bit 1 as 64-bit shifts on {@code reinterpretAsLongs}
+     * was as fast in C2 but left C1's code so slow that a column's rare widths were still in C1 when
+     * timed (docs/measurements.md, "The 256-bit decode gaps").
      */
     public static boolean swapTranspose(Ty t, int vb) {
         return vb == 256 && t == Ty.INT;
@@ -177,7 +178,7 @@ public final class KernelSource {
     /** How one butterfly stage is done, for a class comment. */
     public static String butterflyOp(Ty t, int vb) {
         if (twoSource(vb)) return "one two-source lane select";
-        if (swapTranspose(t, vb)) return "half a delta swap of a pair, a rearrange, XOR and AND; on bit 1 64-bit shifts and masks";
+        if (swapTranspose(t, vb)) return "half a delta swap of a pair: a rearrange, XOR and AND";
         return "a lane rearrange and a blend";
     }
 
@@ -185,22 +186,15 @@ public final class KernelSource {
      * Declares the constants of the VLxVL tile transpose at {@code vb} bits: per butterfly stage the
      * two-source lane indices {@code P<st>}, {@code Q<st>}, or the lane swap {@code X<st>} and its
      * blend mask {@code M<st>} (the class imports {@code VectorShuffle} and {@code VectorMask} then),
-     * or for {@link #swapTranspose} the lane swap and its keep mask {@code K<st>}, and on bit 1 the
-     * long masks {@code LO32}, {@code HI32}.
+     * or for {@link #swapTranspose} the lane swap and its keep mask {@code K<st>}.
      */
     public static void transposeConstants(Src s, Ty t, int vb) {
         int vl = vb / t.bits;
         for (int st = vl / 2; st >= 1; st /= 2) {
             if (swapTranspose(t, vb)) {
-                if (st == 1) {
-                    s.line("/** The low and the high int of each long: the stage on bit 1 as 64-bit shifts and masks. */");
-                    s.line("private static final LongVector LO32 = LongVector.broadcast(LongVector.SPECIES_256, 0xFFFFFFFFL);");
-                    s.line("private static final LongVector HI32 = LongVector.broadcast(LongVector.SPECIES_256, 0xFFFFFFFF00000000L);");
-                } else {
-                    s.line("/** Swaps lanes whose indices differ in bit " + st + "; K" + st + " is all ones in lanes with that bit clear. */");
-                    s.line("private static final VectorShuffle<" + t.box + "> X" + st + " = VectorShuffle.fromOp(S, i -> i ^ " + st + ");");
-                    s.line("private static final " + t.vec + " K" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + clearLanes(vl, st) + "}, 0);");
-                }
+                s.line("/** Swaps lanes whose indices differ in bit " + st + "; K" + st + " is all ones in lanes with that bit clear. */");
+                s.line("private static final VectorShuffle<" + t.box + "> X" + st + " = VectorShuffle.fromOp(S, i -> i ^ " + st + ");");
+                s.line("private static final " + t.vec + " K" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + clearLanes(vl, st) + "}, 0);");
             } else if (twoSource(vb)) {
                 s.line("/** Two-source lane indices of the butterfly on bit " + st + ": the new row a, the new row b. */");
                 s.line("private static final " + t.vec + " P" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + butterfly(vl, st, true) + "}, 0);");
@@ -281,20 +275,13 @@ public final class KernelSource {
     }
 
     /**
-     * One butterfly on bit {@code st} of the int32 tile at 256 bits ({@link #swapTranspose}): from the
-     * pair (a, b) the new a ({@code s<na>}: a where bit st of the lane is clear, else b's lane with it
-     * clear) and the new b ({@code s<nb>}), each only where asked for. On bit 1 the pair is read as
-     * longs, a lane's two ints: the new a is a's low and b's low int, the new b a's high and b's high.
-     * Otherwise a delta swap: {@code d} = (a's lanes moved across bit st) XOR b, kept where the bit is
-     * clear, so b XOR d takes a's lanes into b and a XOR (d moved back) takes b's into a.
+     * One butterfly on bit {@code st} of the int32 tile at 256 bits ({@link #swapTranspose}) as a delta
+     * swap: from the pair (a, b) the new a ({@code s<na>}: a where bit st of the lane is clear, else
+     * b's lane with it clear) and the new b ({@code s<nb>}), each only where asked for. {@code d} =
+     * (a's lanes moved across bit st) XOR b, kept where the bit is clear, so b XOR d takes a's lanes
+     * into b and a XOR (d moved back) takes b's into a.
      */
     private static void swapPair(Src s, int st, String a, String b, String na, String nb, boolean needA, boolean needB) {
-        if (st == 1) {
-            s.line("LongVector l" + na + " = " + a + ".reinterpretAsLongs(), m" + na + " = " + b + ".reinterpretAsLongs();");
-            if (needA) s.line("IntVector s" + na + " = l" + na + ".and(LO32).or(m" + na + ".lanewise(LSHL, 32)).reinterpretAsInts();");
-            if (needB) s.line("IntVector s" + nb + " = l" + na + ".lanewise(LSHR, 32).or(m" + na + ".and(HI32)).reinterpretAsInts();");
-            return;
-        }
         s.line("IntVector d" + na + " = " + a + ".rearrange(X" + st + ").lanewise(XOR, " + b + ").and(K" + st + ");");
         if (needA) s.line("IntVector s" + na + " = " + a + ".lanewise(XOR, d" + na + ".rearrange(X" + st + "));");
         if (needB) s.line("IntVector s" + nb + " = " + b + ".lanewise(XOR, d" + na + ");");
@@ -481,7 +468,6 @@ public final class KernelSource {
         s.line("package io.lanes.workbench.codec.kernel;").line("");
         s.line("import jdk.incubator.vector.ByteVector;");
         s.line("import jdk.incubator.vector." + t.vec + ";");
-        if (swapTranspose(t, vb)) s.line("import jdk.incubator.vector.LongVector;");
         if (shuffles) s.line("import jdk.incubator.vector.VectorMask;").line("import jdk.incubator.vector.VectorShuffle;");
         s.line("import jdk.incubator.vector.VectorSpecies;").line("");
         s.line("import java.util.Arrays;").line("");
