@@ -378,7 +378,7 @@ public final class KernelGenerator {
         String cls = "Fl" + t.bits + "Gen" + vb;
         String iface = "FlCode" + t.bits;
         Src s = new Src(HEADER);
-        flImports(s, t, !twoSource(vb));
+        flImports(s, t, vb, !twoSource(vb));
         s.lines("""
                 /**
                  * FastLanes packing of 1024-value blocks of %s values with %d-bit vectors: %d lanes of %d rows,
@@ -390,7 +390,7 @@ public final class KernelGenerator {
                  * consecutive values of one lane. Stateless and thread-safe.
                  */
                 """.formatted(t.prim, vb, lanes, rows, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
-                butterflyOp(vb)));
+                butterflyOp(t, vb)));
         s.line("final class " + cls + " implements " + iface + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");

@@ -163,20 +163,39 @@ public final class KernelSource {
         return vb == 512;
     }
 
+    /**
+     * Whether the tile transpose swaps lanes by XOR and AND (int32 at 256 bits) rather than a rearrange
+     * and a blend per vector. C2 lowers a constant-mask {@code blend} at AVX2 to {@code vpblendvb}
+     * (three uops on the project's VM) where the swap costs two rearranges and four one-uop bit
+     * operations per pair. Ints only: the stage on bit 1 as 64-bit shifts on {@code reinterpretAsLongs}
+     * was as fast in C2 but left C1's code so slow that a column's rare widths were still in C1 when
+     * timed (docs/measurements.md, "The 256-bit decode gaps").
+     */
+    public static boolean swapTranspose(Ty t, int vb) {
+        return vb == 256 && t == Ty.INT;
+    }
+
     /** How one butterfly stage is done, for a class comment. */
-    public static String butterflyOp(int vb) {
-        return twoSource(vb) ? "one two-source lane select" : "a lane rearrange and a blend";
+    public static String butterflyOp(Ty t, int vb) {
+        if (twoSource(vb)) return "one two-source lane select";
+        if (swapTranspose(t, vb)) return "half a delta swap of a pair: a rearrange, XOR and AND";
+        return "a lane rearrange and a blend";
     }
 
     /**
      * Declares the constants of the VLxVL tile transpose at {@code vb} bits: per butterfly stage the
      * two-source lane indices {@code P<st>}, {@code Q<st>}, or the lane swap {@code X<st>} and its
-     * blend mask {@code M<st>} (the class imports {@code VectorShuffle} and {@code VectorMask} then).
+     * blend mask {@code M<st>} (the class imports {@code VectorShuffle} and {@code VectorMask} then),
+     * or for {@link #swapTranspose} the lane swap and its keep mask {@code K<st>}.
      */
     public static void transposeConstants(Src s, Ty t, int vb) {
         int vl = vb / t.bits;
         for (int st = vl / 2; st >= 1; st /= 2) {
-            if (twoSource(vb)) {
+            if (swapTranspose(t, vb)) {
+                s.line("/** Swaps lanes whose indices differ in bit " + st + "; K" + st + " is all ones in lanes with that bit clear. */");
+                s.line("private static final VectorShuffle<" + t.box + "> X" + st + " = VectorShuffle.fromOp(S, i -> i ^ " + st + ");");
+                s.line("private static final " + t.vec + " K" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + clearLanes(vl, st) + "}, 0);");
+            } else if (twoSource(vb)) {
                 s.line("/** Two-source lane indices of the butterfly on bit " + st + ": the new row a, the new row b. */");
                 s.line("private static final " + t.vec + " P" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + butterfly(vl, st, true) + "}, 0);");
                 s.line("private static final " + t.vec + " Q" + st + " = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + butterfly(vl, st, false) + "}, 0);");
@@ -221,10 +240,22 @@ public final class KernelSource {
         int stage = 0;
         for (int st = vl / 2; st >= 1; st /= 2, stage++) {
             String[] next = new String[vl];
+            // output e of the tile depends on the vectors of this stage that agree with e in the bits
+            // the later stages (st/2 .. 1) do not touch, i.e. in every bit from st up
+            int keep = ~(st - 1);
+            if (swapTranspose(t, vb)) {
+                for (int i = 0; i < vl; i++) {
+                    if ((i & st) != 0) continue;
+                    boolean needA = (i & keep) >= (from & keep) && (i & keep) <= ((to - 1) & keep);
+                    boolean needB = ((i | st) & keep) >= (from & keep) && ((i | st) & keep) <= ((to - 1) & keep);
+                    if (needA || needB) swapPair(s, st, cur[i], cur[i | st], stage + "_" + (r0 + i), stage + "_" + (r0 + (i | st)), needA, needB);
+                    if (needA) next[i] = "s" + stage + "_" + (r0 + i);
+                    if (needB) next[i | st] = "s" + stage + "_" + (r0 + (i | st));
+                }
+                cur = next;
+                continue;
+            }
             for (int i = 0; i < vl; i++) {
-                // output e of the tile depends on the vectors of this stage that agree with e in the bits
-                // the later stages (st/2 .. 1) do not touch, i.e. in every bit from st up
-                int keep = ~(st - 1);
                 if ((i & keep) < (from & keep) || (i & keep) > ((to - 1) & keep)) continue;
                 String a = cur[i & ~st];
                 String b = cur[i | st];
@@ -241,6 +272,26 @@ public final class KernelSource {
             cur = next;
         }
         return cur;
+    }
+
+    /**
+     * One butterfly on bit {@code st} of the int32 tile at 256 bits ({@link #swapTranspose}) as a delta
+     * swap: from the pair (a, b) the new a ({@code s<na>}: a where bit st of the lane is clear, else
+     * b's lane with it clear) and the new b ({@code s<nb>}), each only where asked for. {@code d} =
+     * (a's lanes moved across bit st) XOR b, kept where the bit is clear, so b XOR d takes a's lanes
+     * into b and a XOR (d moved back) takes b's into a.
+     */
+    private static void swapPair(Src s, int st, String a, String b, String na, String nb, boolean needA, boolean needB) {
+        s.line("IntVector d" + na + " = " + a + ".rearrange(X" + st + ").lanewise(XOR, " + b + ").and(K" + st + ");");
+        if (needA) s.line("IntVector s" + na + " = " + a + ".lanewise(XOR, d" + na + ".rearrange(X" + st + "));");
+        if (needB) s.line("IntVector s" + nb + " = " + b + ".lanewise(XOR, d" + na + ");");
+    }
+
+    /** Lane literals of {@code K<st>}: -1 where bit {@code st} of the lane index is clear, else 0. */
+    private static String clearLanes(int vl, int st) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < vl; c++) sb.append(c == 0 ? "" : ", ").append((c & st) == 0 ? "-1" : "0");
+        return sb.toString();
     }
 
     /**
@@ -413,7 +464,7 @@ public final class KernelSource {
      * The package line and imports of a FastLanes kernel class; {@code shuffles} adds the mask and
      * shuffle types (a two-source rearrange needs neither).
      */
-    public static void flImports(Src s, Ty t, boolean shuffles) {
+    public static void flImports(Src s, Ty t, int vb, boolean shuffles) {
         s.line("package io.lanes.workbench.codec.kernel;").line("");
         s.line("import jdk.incubator.vector.ByteVector;");
         s.line("import jdk.incubator.vector." + t.vec + ";");
@@ -421,7 +472,9 @@ public final class KernelSource {
         s.line("import jdk.incubator.vector.VectorSpecies;").line("");
         s.line("import java.util.Arrays;").line("");
         s.line("import static jdk.incubator.vector.VectorOperators.LSHL;");
-        s.line("import static jdk.incubator.vector.VectorOperators.LSHR;").line("");
+        s.line("import static jdk.incubator.vector.VectorOperators.LSHR;");
+        if (swapTranspose(t, vb)) s.line("import static jdk.incubator.vector.VectorOperators.XOR;");
+        s.line("");
     }
 
     /**

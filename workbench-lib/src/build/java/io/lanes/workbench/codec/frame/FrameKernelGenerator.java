@@ -353,7 +353,7 @@ public final class FrameKernelGenerator {
         int lanes = 1024 / t.bits;
         String cls = "FlFrame" + t.bits + "Gen" + vb;
         Src s = new Src(HEADER);
-        flImports(s, t, true);
+        flImports(s, t, vb, true);
         s.lines("""
                 /**
                  * FastLanes unpacking of one 1024-value block of %s values with %d-bit vectors (%d lanes of %d
@@ -365,7 +365,7 @@ public final class FrameKernelGenerator {
                  * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.
                  */
                 """.formatted(t.prim, vb, lanes, t.bits, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
-                butterflyOp(vb)));
+                butterflyOp(t, vb)));
         s.line("final class " + cls + " implements FlFrameCode" + t.bits + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");

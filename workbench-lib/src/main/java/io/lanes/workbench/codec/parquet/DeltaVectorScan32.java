@@ -2,7 +2,6 @@ package io.lanes.workbench.codec.parquet;
 
 import io.lanes.workbench.codec.bitpack.SeqVectorAnyWidth32;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -33,20 +32,28 @@ final class DeltaVectorScan32 {
     private static final int QUEUE = 64;
 
     /**
-     * Lane indices for the in-register scan: lane j takes lane j-1, j-2, j-4, j-8 (lanes below the
-     * distance are cleared by the K masks), then lane L-1 for the carry; last the ramp 1..L, the scan
-     * of a register of equal deltas divided by the delta. Arrays loaded into locals
-     * before the loop: a shuffle constant would be reloaded from its int[] payload on every
-     * iteration, as C2 cannot prove the stores to the int[] output leave it unchanged.
+     * Lane indices and keep masks of the in-register scan's steps s = 1, 2, 4, 8: lane j with bit s
+     * set takes the last lane of the lower half of its 2s-lane block, (j with its low log2(2s) bits
+     * cleared) + s - 1, and keeps it where the mask row is all ones (a Sklansky scan); then lane L-1
+     * for the carry, and the ramp 1..L, the scan of a register of equal deltas divided by the delta.
+     * Arrays loaded into locals before the loop: a shuffle constant would be reloaded from its int[]
+     * payload on every iteration, as C2 cannot prove the stores to the int[] output leave it
+     * unchanged. An AND with a vector rather than a masked rearrange: at AVX2 C2 lowers the mask to
+     * {@code vpblendvb}, three uops, where the AND is one (docs/measurements.md, "The 256-bit decode
+     * gaps").
      */
-    private static final int[] SCAN = new int[6 * L];
-    private static final VectorMask<Integer> K1 = DeltaScan.keepFrom(I, 1), K2 = DeltaScan.keepFrom(I, 2), K4 = DeltaScan.keepFrom(I, 4), K8 = DeltaScan.keepFrom(I, 8);
+    private static final int[] SCAN = new int[10 * L];
 
     static {
         for (int j = 0; j < L; j++) {
-            for (int step = 0; step < 4; step++) SCAN[step * L + j] = Math.max(0, j - (1 << step));
-            SCAN[4 * L + j] = L - 1;
-            SCAN[5 * L + j] = j + 1;
+            for (int step = 0; step < 4; step++) {
+                int s = 1 << step;
+                boolean upper = (j & s) != 0;
+                SCAN[step * L + j] = upper ? (j & -(2 * s)) + s - 1 : 0;
+                SCAN[(step + 4) * L + j] = upper ? -1 : 0;
+            }
+            SCAN[8 * L + j] = L - 1;
+            SCAN[9 * L + j] = j + 1;
         }
     }
 
@@ -138,7 +145,9 @@ final class DeltaVectorScan32 {
         int o = this.o, m = miniblocks, chunks = this.chunks, registers = block / L;
         IntVector s1 = IntVector.fromArray(I, SCAN, 0), s2 = IntVector.fromArray(I, SCAN, L);
         IntVector s4 = IntVector.fromArray(I, SCAN, 2 * L), s8 = IntVector.fromArray(I, SCAN, 3 * L);
-        IntVector top = IntVector.fromArray(I, SCAN, 4 * L), ramp = IntVector.fromArray(I, SCAN, 5 * L);
+        IntVector k1 = IntVector.fromArray(I, SCAN, 4 * L), k2 = IntVector.fromArray(I, SCAN, 5 * L);
+        IntVector k4 = IntVector.fromArray(I, SCAN, 6 * L), k8 = IntVector.fromArray(I, SCAN, 7 * L);
+        IntVector top = IntVector.fromArray(I, SCAN, 8 * L), ramp = IntVector.fromArray(I, SCAN, 9 * L);
         IntVector carry = IntVector.broadcast(I, last);
         for (int b = 0; b < n; b++) {
             int p = dataAt[b], widths = widthsAt[b];
@@ -156,7 +165,7 @@ final class DeltaVectorScan32 {
                 IntVector mask = SeqVectorAnyWidth32.mask(w);
                 for (int c = 0; c < chunks; c++, p += 4 * w) {
                     for (int g = 0; g < G; g++, o += L) {
-                        IntVector v = scan(SeqVectorAnyWidth32.register(in, p, w, g, mask).add(minDelta), s1, s2, s4, s8);
+                        IntVector v = scan(SeqVectorAnyWidth32.register(in, p, w, g, mask).add(minDelta), s1, s2, s4, s8, k1, k2, k4, k8);
                         v.add(carry).intoArray(out, o);
                         // the carry advances by the scan's last lane: one addition between registers
                         carry = carry.add(top.selectFrom(v));
@@ -182,10 +191,12 @@ final class DeltaVectorScan32 {
         if (i < bound) {
             IntVector s1 = IntVector.fromArray(I, SCAN, 0), s2 = IntVector.fromArray(I, SCAN, L);
             IntVector s4 = IntVector.fromArray(I, SCAN, 2 * L), s8 = IntVector.fromArray(I, SCAN, 3 * L);
-            IntVector top = IntVector.fromArray(I, SCAN, 4 * L);
+            IntVector k1 = IntVector.fromArray(I, SCAN, 4 * L), k2 = IntVector.fromArray(I, SCAN, 5 * L);
+            IntVector k4 = IntVector.fromArray(I, SCAN, 6 * L), k8 = IntVector.fromArray(I, SCAN, 7 * L);
+            IntVector top = IntVector.fromArray(I, SCAN, 8 * L);
             IntVector frame = IntVector.broadcast(I, minDelta), carry = IntVector.broadcast(I, last);
             for (; i < bound; i += L) {
-                IntVector v = scan(IntVector.fromArray(I, a, i).add(frame), s1, s2, s4, s8);
+                IntVector v = scan(IntVector.fromArray(I, a, i).add(frame), s1, s2, s4, s8, k1, k2, k4, k8);
                 v.add(carry).intoArray(a, i);
                 carry = carry.add(top.selectFrom(v));
             }
@@ -209,10 +220,12 @@ final class DeltaVectorScan32 {
         if (i < bound) {
             IntVector s1 = IntVector.fromArray(I, SCAN, 0), s2 = IntVector.fromArray(I, SCAN, L);
             IntVector s4 = IntVector.fromArray(I, SCAN, 2 * L), s8 = IntVector.fromArray(I, SCAN, 3 * L);
+            IntVector k1 = IntVector.fromArray(I, SCAN, 4 * L), k2 = IntVector.fromArray(I, SCAN, 5 * L);
+            IntVector k4 = IntVector.fromArray(I, SCAN, 6 * L), k8 = IntVector.fromArray(I, SCAN, 7 * L);
             IntVector frame = IntVector.broadcast(I, minDelta);
             for (; i < bound; i += L) {
                 // the lane is read from the register that already holds the total: the round trip is on the chain
-                IntVector v = scan(IntVector.fromArray(I, a, i).add(frame), s1, s2, s4, s8).add(IntVector.broadcast(I, last));
+                IntVector v = scan(IntVector.fromArray(I, a, i).add(frame), s1, s2, s4, s8, k1, k2, k4, k8).add(IntVector.broadcast(I, last));
                 v.intoArray(a, i);
                 last = v.lane(L - 1);
             }
@@ -221,14 +234,14 @@ final class DeltaVectorScan32 {
     }
 
     /**
-     * Inclusive scan of one register in log2(L) shifted additions, by the lane indices of
+     * Inclusive scan of one register in log2(L) additions, by the lane indices and keep masks of
      * {@link #SCAN} the caller holds in registers; the steps a species does not need fold away.
      */
-    private static IntVector scan(IntVector v, IntVector s1, IntVector s2, IntVector s4, IntVector s8) {
-        v = v.add(s1.selectFrom(v, K1));
-        if (L > 2) v = v.add(s2.selectFrom(v, K2));
-        if (L > 4) v = v.add(s4.selectFrom(v, K4));
-        if (L > 8) v = v.add(s8.selectFrom(v, K8));
+    private static IntVector scan(IntVector v, IntVector s1, IntVector s2, IntVector s4, IntVector s8, IntVector k1, IntVector k2, IntVector k4, IntVector k8) {
+        v = v.add(s1.selectFrom(v).and(k1));
+        if (L > 2) v = v.add(s2.selectFrom(v).and(k2));
+        if (L > 4) v = v.add(s4.selectFrom(v).and(k4));
+        if (L > 8) v = v.add(s8.selectFrom(v).and(k8));
         return v;
     }
 }
