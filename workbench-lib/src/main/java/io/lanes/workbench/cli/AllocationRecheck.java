@@ -64,8 +64,8 @@ public final class AllocationRecheck {
         public String line() {
             String shared = String.format(Locale.ROOT, "%,d bytes per call", sharedBytes);
             return codec + ": " + switch (verdict) {
-                case CONFORMS -> "conforms in a JVM of its own (allocation checked again there: 0 bytes per call); in this shared JVM, after the"
-                        + " earlier codecs' JIT profiles, its decode allocated " + shared + " (the JIT's, not the decoder's: not a failure)";
+                case CONFORMS -> "conforms in a JVM of its own (allocation checked again there: 0 bytes per call); in this shared JVM, after other"
+                        + " codecs, its decode allocated " + shared + " (the JIT's doing, not the decoder's: not a failure)";
                 case ALLOCATES -> String.format(Locale.ROOT, "FAIL: allocates in a JVM of its own too: %,d bytes per call there, %s in this shared JVM", ownBytes, shared);
                 case FAILS -> "FAIL: allocates in the shared JVM (" + shared + "); checked again in a JVM of its own, it failed there:\n" + why;
                 case NOT_RECHECKED -> "FAIL: allocates in the shared JVM (" + shared + "); not rechecked because " + why;
