@@ -16,7 +16,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
 
 /**
  * The codec contract as a library feature: {@link #check(Codec)} runs on any codec, a user's or a
@@ -382,6 +384,19 @@ public final class Conformance {
 
     private static String allocationFault(long least) {
         return "decode allocated " + (least + ROUND_CALLS - 1) / ROUND_CALLS + " bytes per call after warm-up (the least of rounds of " + ROUND_CALLS + " calls)";
+    }
+
+    /** How {@link #allocationFault} states its figure, for {@link #bytesPerCall}. */
+    private static final java.util.regex.Pattern ALLOCATED = java.util.regex.Pattern.compile("decode allocated (\\d+) bytes per call after warm-up");
+
+    /**
+     * The bytes per call the first allocation finding in {@code text} states: a
+     * {@link Check#NO_ALLOCATION} failure's detail, or a report printed elsewhere (a child JVM's
+     * {@code workbench check}); empty when it states none.
+     */
+    public static OptionalLong bytesPerCall(String text) {
+        Matcher m = ALLOCATED.matcher(text);
+        return m.find() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
     }
 
     /** An int32 or int64 codec seen through long values, narrowed to int at its edge for int32. */

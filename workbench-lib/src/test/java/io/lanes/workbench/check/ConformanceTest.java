@@ -1,16 +1,13 @@
 package io.lanes.workbench.check;
 
 import io.lanes.workbench.check.ConformanceReport.Check;
-import io.lanes.workbench.cli.Main;
+import io.lanes.workbench.cli.AllocationRecheck;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.registry.CodecRegistry;
-import io.lanes.workbench.measure.ChildJvm;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * left in C1 or out of line by C2 after the earlier codecs' profiles, while each checked in a JVM of its
  * own ({@code ./workbench check --codec NAME}, what the your-own-codec check runs) allocates nothing.
  * So a codec found allocating here is checked again in a child JVM of its own, where profiles are
- * its own alone, and must pass there: a decoder that allocates per call fails in both, and the
- * check itself is pinned by {@link ConformanceCatchesTest}.
+ * its own alone ({@link AllocationRecheck}, what {@code ./workbench check} does too), and must pass
+ * there: a decoder that allocates per call fails in both, and the check itself is pinned by
+ * {@link ConformanceCatchesTest}.
  */
 class ConformanceTest {
     /** Warm-up for the allocation check in this JVM: a codec found allocating is checked again, so a short one keeps the suite's time. */
@@ -66,25 +64,10 @@ class ConformanceTest {
                 System.out.println(r.lines().getFirst());
                 return;
             }
-            String own = checkedInAJvmOfItsOwn(c);
-            assertTrue(own.isEmpty(), c.name() + " fails in a JVM of its own too:\n" + own + "\nin this JVM:\n" + r);
-            System.out.println(c.name() + ": conforms in a JVM of its own; in this JVM, after the earlier codecs' JIT profiles, "
-                    + alloc.first().detail() + " (not the decoder's: see the class comment)");
+            AllocationRecheck.Outcome own = AllocationRecheck.run(c, r, OWN_JVM_WARM_UP);
+            assertTrue(own.conforms(), own.line() + "\nin this JVM:\n" + r);
+            System.out.println(own.line());
         }));
-    }
-
-    /**
-     * {@code workbench check --codec NAME} in a child JVM with this JVM's {@code -XX} flags (the
-     * vector shape), a 1 GB heap, no mutated pages (this JVM ran them) and {@link #OWN_JVM_WARM_UP};
-     * empty when it exits 0, otherwise what it printed. {@code -Xbatch}: a call that triggers a
-     * compilation waits for it, so the decoder is compiled after as many calls on a loaded machine as
-     * on an idle one, not when the JIT's threads get their share of the cores.
-     */
-    private static String checkedInAJvmOfItsOwn(Codec c) {
-        List<String> flags = Stream.concat(ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("-XX:")), Stream.of("-Xmx1g", "-Xbatch")).toList();
-        List<String> args = List.of("check", "--codec", c.name(), "--pages", "0", "--warm-up", String.valueOf(OWN_JVM_WARM_UP.toSeconds()));
-        ChildJvm.Result res = ChildJvm.run(ChildJvm.command(List.of(), flags, Main.class, args), 600);
-        return res.exitCode() == 0 ? "" : "exit " + res.exitCode() + "\n" + res.stdout() + res.stderrTail(20);
     }
 
     private static boolean peer(Codec c) {

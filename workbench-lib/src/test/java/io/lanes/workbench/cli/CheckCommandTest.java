@@ -1,6 +1,12 @@
 package io.lanes.workbench.cli;
 
 import io.lanes.workbench.check.Conformance;
+import io.lanes.workbench.check.ConformanceReport;
+import io.lanes.workbench.check.ConformanceReport.Check;
+import io.lanes.workbench.check.ConformanceReport.Failure;
+import io.lanes.workbench.check.ConformanceReport.Result;
+import io.lanes.workbench.codec.PluginJars;
+import io.lanes.workbench.measure.ChildJvm;
 import io.lanes.workbench.codec.Codec;
 import io.lanes.workbench.codec.registry.CodecRegistry;
 import io.lanes.workbench.codec.CorruptDataException;
@@ -16,11 +22,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code workbench check}: exit 0 when every codec of the project's own conforms, 1 when one fails, 2 for bad usage; peers do not change it. */
+/**
+ * {@code workbench check}: exit 0 when every codec of the project's own conforms, 1 when one fails, 2
+ * for bad usage; peers do not change it. A codec found allocating among others is checked again in a
+ * JVM of its own, whose finding counts: a decoder that allocates per call fails there too.
+ */
 class CheckCommandTest {
     static final Conformance.Settings SMALL = new Conformance.Settings(3, 50, Duration.ofSeconds(2), Duration.ofSeconds(2));
 
@@ -41,10 +54,83 @@ class CheckCommandTest {
         }
     }
 
+    /** {@code plain} whose decode keeps a fresh array per call: it allocates in every JVM. */
+    record AllocatesPerDecode(String name) implements IntCodec {
+        private static final PlainCodec PLAIN = new PlainCodec();
+        /** Where each decode's array goes, so the allocation cannot be optimised away. */
+        static volatile int[] kept;
+
+        @Override public int maxEncodedBytes(int n) { return PLAIN.maxEncodedBytes(n); }
+        @Override public long maxDecodedLength(int pageBytes) { return PLAIN.maxDecodedLength(pageBytes); }
+        @Override public int encode(int[] v, int off, int n, byte[] out, int outOff) { return PLAIN.encode(v, off, n, out, outOff); }
+        @Override public int decodedLength(byte[] in, int off, int len) { return PLAIN.decodedLength(in, off, len); }
+
+        @Override
+        public int decode(byte[] in, int off, int len, int[] out, int outOff) {
+            int n = PLAIN.decode(in, off, len, out, outOff);
+            kept = new int[n + 1];
+            return n;
+        }
+    }
+
+    /** The same codec as a user's plugin jar would hold it, {@code demo.allocates}. */
+    private static final String PLUGIN_CODEC = """
+            package demo;
+
+            import io.lanes.workbench.codec.IntCodec;
+            import io.lanes.workbench.codec.PlainCodec;
+
+            public final class AllocatingPlain implements IntCodec {
+                private static final PlainCodec PLAIN = new PlainCodec();
+                public static volatile int[] kept;
+
+                @Override public String name() { return "demo.allocates"; }
+                @Override public int maxEncodedBytes(int n) { return PLAIN.maxEncodedBytes(n); }
+                @Override public long maxDecodedLength(int pageBytes) { return PLAIN.maxDecodedLength(pageBytes); }
+                @Override public int encode(int[] v, int off, int n, byte[] out, int outOff) { return PLAIN.encode(v, off, n, out, outOff); }
+                @Override public int decodedLength(byte[] in, int off, int len) { return PLAIN.decodedLength(in, off, len); }
+
+                @Override public int decode(byte[] in, int off, int len, int[] out, int outOff) {
+                    int n = PLAIN.decode(in, off, len, out, outOff);
+                    kept = new int[n + 1];
+                    return n;
+                }
+            }
+            """;
+
+    private static final String PLUGIN_PROVIDER = """
+            package demo;
+
+            import io.lanes.workbench.codec.Codec;
+            import io.lanes.workbench.codec.CodecProvider;
+            import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+            public final class AllocatingProvider implements CodecProvider {
+                @Override public List<Codec> codecs() { return List.of(new AllocatingPlain()); }
+            }
+            """;
+
     private static String run(List<Codec> codecs, Path out, int[] rc) {
+        return run(codecs, c -> Conformance.check(c, SMALL), out, rc);
+    }
+
+    private static String run(List<Codec> codecs, Function<Codec, ConformanceReport> inThisJvm, Path out, int[] rc) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
-        rc[0] = CheckCommand.check(codecs, SMALL, out, false, new PrintStream(b, true, StandardCharsets.UTF_8));
+        rc[0] = CheckCommand.check(codecs, SMALL, inThisJvm, out, false, new PrintStream(b, true, StandardCharsets.UTF_8));
         return b.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code r} with its allocation check failed as the shared JVM's JIT can fail it: the finding is
+     * planted, since which codec the JIT makes allocate after which differs from run to run.
+     */
+    private static ConformanceReport allocating(ConformanceReport r, long bytesPerCall) {
+        List<Result> planted = r.results().stream().map(x -> x.check() != Check.NO_ALLOCATION ? x
+                : new Result(x.check(), true, x.cases(), 1, new Failure("decode allocated " + bytesPerCall + " bytes per call after warm-up (planted by the test)",
+                        65537, 17, "random", "", new long[0], new byte[0]), "", false)).toList();
+        return new ConformanceReport(r.codec(), r.peer(), r.seed(), planted, r.elapsed());
     }
 
     @Test
@@ -74,6 +160,53 @@ class CheckCommandTest {
         assertEquals(0, rc[0], text);
         assertTrue(text.contains("failures the peer library's own (peer.test.rejects adapts it)"), text);
         assertTrue(text.contains("check: 0 codecs, 0 fail; ") && text.contains("peers: 1 codecs, 1 fail (the peer libraries' own findings"), text);
+    }
+
+    @Test
+    void aCleanCodecFoundAllocatingHereIsCheckedAgainInAJvmOfItsOwnAndConforms() {
+        int[] rc = new int[1];
+        String text = run(List.of(CodecRegistry.get("plain"), CodecRegistry.get("parquet.plain")),
+                c -> c.name().equals("plain") ? allocating(Conformance.check(c, SMALL), 4096) : Conformance.check(c, SMALL), null, rc);
+        // the child JVM really checked plain: only a child exiting 0 makes it conform
+        assertEquals(0, rc[0], text);
+        assertTrue(text.contains("plain: conforms in a JVM of its own (allocation checked again there: 0 bytes per call); in this shared JVM, "
+                + "after other codecs, its decode allocated 4,096 bytes per call"), text);
+        assertFalse(text.contains("FAIL"), text);
+        assertTrue(text.contains("check: 2 codecs, 0 fail (1 found allocating here conform in a JVM of their own); "), text);
+    }
+
+    @Test
+    void aPluginThatAllocatesPerDecodeFailsInAJvmOfItsOwnToo(@TempDir Path tmp) {
+        Path jar = PluginJars.build(tmp, "allocates.jar", Map.of("AllocatingPlain", PLUGIN_CODEC, "AllocatingProvider", PLUGIN_PROVIDER),
+                List.of("demo.AllocatingProvider"));
+        // installing a plugin seals a JVM's registry: the CLI runs in a JVM of its own, as a user's would
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(List.of(), List.of("-Xmx1g"), Main.class,
+                List.of("check", "--plugin", jar.toString(), "--codec", "demo.allocates", "--codec", "plain", "--pages", "10", "--warm-up", "1")), 600);
+        String text = r.stdout() + r.stderr();
+        assertEquals(1, r.exitCode(), text);
+        // int[65538] a call: 16 bytes of header and 4 a slot, in both JVMs
+        assertTrue(text.contains("demo.allocates: FAIL: allocates in a JVM of its own too: 262,168 bytes per call there, 262,168 bytes per call in this shared JVM"), text);
+        assertTrue(text.contains("plain: conforms, 8 checks, "), text);
+        assertTrue(text.contains("check: 2 codecs, 1 fail; "), text);
+    }
+
+    @Test
+    void aCodecNoOtherJvmCanLoadIsReportedNotRecheckedAndFails() {
+        int[] rc = new int[1];
+        String text = run(List.of(new PlainCodec(), new AllocatesPerDecode("allocates.unregistered")), null, rc);
+        assertEquals(1, rc[0], text);
+        assertTrue(text.contains("  FAIL no allocation"), text);
+        assertTrue(text.contains("allocates.unregistered: FAIL: allocates in the shared JVM (262,168 bytes per call); not rechecked because it is not a registered codec"), text);
+        assertTrue(text.contains("check: 2 codecs, 1 fail; "), text);
+    }
+
+    @Test
+    void aCodecCheckedAloneIsInAJvmOfItsOwnAlready() {
+        int[] rc = new int[1];
+        String text = run(List.of(new AllocatesPerDecode("allocates.alone")), null, rc);
+        assertEquals(1, rc[0], text);
+        assertTrue(text.contains("  FAIL no allocation"), text);
+        assertFalse(text.contains("rechecked") || text.contains("JVM of its own"), text);
     }
 
     @Test
