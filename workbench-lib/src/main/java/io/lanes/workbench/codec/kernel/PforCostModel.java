@@ -310,6 +310,7 @@ public final class PforCostModel {
                 if (below * exceptionBits >= best.bits()) break;
                 if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 32, n, k, below) >= best.bits()) continue;
                 int lowest = lowestOfClass(values, off, n, from, k); // f_k - from
+                if (floor(reduced, n, from + lowest - frame, best.bits()) >= best.bits()) continue;
                 Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
                 if (c.bits() < best.bits()) {
                     best = c;
@@ -345,6 +346,7 @@ public final class PforCostModel {
                 if (below * exceptionBits >= best.bits()) break;
                 if (histogram[at + k] == histogram[at + k + 1] || bound(histogram, at, 64, n, k, below) >= best.bits()) continue;
                 long lowest = lowestOfClass(values, off, n, from, k); // f_k - from
+                if (floor(reduced, n, from + lowest - frame, best.bits()) >= best.bits()) continue;
                 Choice c = chooseReduced(values, off, n, from + lowest, spare, histogram);
                 if (c.bits() < best.bits()) {
                     best = c;
@@ -400,6 +402,101 @@ public final class PforCostModel {
             if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
         }
         return lowest;
+    }
+
+    /**
+     * A lower bound on the bits of the frame {@code shift} above the one {@code reduced[0, n)} is
+     * relative to, exact at the {@value #TOP_WIDTHS} widths up to the first {@code w} with
+     * {@code n*w >= best}: one vector pass counts the exceptions {@code reduced[i] - shift} (unsigned)
+     * has at each. Below those widths the exceptions of the lowest one are a floor, above them the
+     * packed slots alone cost {@code best}. The frame search prices a candidate ({@code chooseReduced},
+     * a pass and then up to {@value #TOP_WIDTHS} more a window) only when this is below {@code best}:
+     * on uniform columns the class bound let through a frame a quarter of the values below it.
+     */
+    private static long floor(int[] reduced, int n, int shift, long best) {
+        int hi = (int) Math.min(32, (best + n - 1) / n);
+        int lo = Math.max(0, hi - TOP_WIDTHS + 1);
+        int vl = INTS.length();
+        int bound = INTS.loopBound(n);
+        IntVector f = IntVector.broadcast(INTS, shift);
+        IntVector one = IntVector.broadcast(INTS, 1);
+        // limits 2^w - 1 for w = lo .. lo+7; those of w >= 32 are -1, above which nothing lies
+        IntVector l0 = IntVector.broadcast(INTS, (int) limit(lo)), l1 = IntVector.broadcast(INTS, (int) limit(lo + 1));
+        IntVector l2 = IntVector.broadcast(INTS, (int) limit(lo + 2)), l3 = IntVector.broadcast(INTS, (int) limit(lo + 3));
+        IntVector l4 = IntVector.broadcast(INTS, (int) limit(lo + 4)), l5 = IntVector.broadcast(INTS, (int) limit(lo + 5));
+        IntVector l6 = IntVector.broadcast(INTS, (int) limit(lo + 6)), l7 = IntVector.broadcast(INTS, (int) limit(lo + 7));
+        IntVector c0 = IntVector.zero(INTS), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0;
+        for (int i = 0; i < bound; i += vl) {
+            IntVector x = IntVector.fromArray(INTS, reduced, i).sub(f);
+            c0 = c0.add(one, x.compare(VectorOperators.UGT, l0));
+            c1 = c1.add(one, x.compare(VectorOperators.UGT, l1));
+            c2 = c2.add(one, x.compare(VectorOperators.UGT, l2));
+            c3 = c3.add(one, x.compare(VectorOperators.UGT, l3));
+            c4 = c4.add(one, x.compare(VectorOperators.UGT, l4));
+            c5 = c5.add(one, x.compare(VectorOperators.UGT, l5));
+            c6 = c6.add(one, x.compare(VectorOperators.UGT, l6));
+            c7 = c7.add(one, x.compare(VectorOperators.UGT, l7));
+        }
+        int[] above = {c0.reduceLanes(VectorOperators.ADD), c1.reduceLanes(VectorOperators.ADD), c2.reduceLanes(VectorOperators.ADD),
+                c3.reduceLanes(VectorOperators.ADD), c4.reduceLanes(VectorOperators.ADD), c5.reduceLanes(VectorOperators.ADD),
+                c6.reduceLanes(VectorOperators.ADD), c7.reduceLanes(VectorOperators.ADD)};
+        for (int i = bound; i < n; i++) {
+            int x = reduced[i] - shift;
+            for (int j = 0; j < TOP_WIDTHS; j++) if (Integer.compareUnsigned(x, (int) limit(lo + j)) > 0) above[j]++;
+        }
+        return floorOf(above, n, lo, 32);
+    }
+
+    /** The int64 twin of {@link #floor(int[], int, int, long)}. */
+    private static long floor(long[] reduced, int n, long shift, long best) {
+        int hi = (int) Math.min(64, (best + n - 1) / n);
+        int lo = Math.max(0, hi - TOP_WIDTHS + 1);
+        int vl = LONGS.length();
+        int bound = LONGS.loopBound(n);
+        LongVector f = LongVector.broadcast(LONGS, shift);
+        LongVector one = LongVector.broadcast(LONGS, 1);
+        // limits 2^w - 1 for w = lo .. lo+7; those of w >= 64 are -1, above which nothing lies
+        LongVector l0 = LongVector.broadcast(LONGS, limit(lo)), l1 = LongVector.broadcast(LONGS, limit(lo + 1));
+        LongVector l2 = LongVector.broadcast(LONGS, limit(lo + 2)), l3 = LongVector.broadcast(LONGS, limit(lo + 3));
+        LongVector l4 = LongVector.broadcast(LONGS, limit(lo + 4)), l5 = LongVector.broadcast(LONGS, limit(lo + 5));
+        LongVector l6 = LongVector.broadcast(LONGS, limit(lo + 6)), l7 = LongVector.broadcast(LONGS, limit(lo + 7));
+        LongVector c0 = LongVector.zero(LONGS), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0, c6 = c0, c7 = c0;
+        for (int i = 0; i < bound; i += vl) {
+            LongVector x = LongVector.fromArray(LONGS, reduced, i).sub(f);
+            c0 = c0.add(one, x.compare(VectorOperators.UGT, l0));
+            c1 = c1.add(one, x.compare(VectorOperators.UGT, l1));
+            c2 = c2.add(one, x.compare(VectorOperators.UGT, l2));
+            c3 = c3.add(one, x.compare(VectorOperators.UGT, l3));
+            c4 = c4.add(one, x.compare(VectorOperators.UGT, l4));
+            c5 = c5.add(one, x.compare(VectorOperators.UGT, l5));
+            c6 = c6.add(one, x.compare(VectorOperators.UGT, l6));
+            c7 = c7.add(one, x.compare(VectorOperators.UGT, l7));
+        }
+        int[] above = {(int) c0.reduceLanes(VectorOperators.ADD), (int) c1.reduceLanes(VectorOperators.ADD), (int) c2.reduceLanes(VectorOperators.ADD),
+                (int) c3.reduceLanes(VectorOperators.ADD), (int) c4.reduceLanes(VectorOperators.ADD), (int) c5.reduceLanes(VectorOperators.ADD),
+                (int) c6.reduceLanes(VectorOperators.ADD), (int) c7.reduceLanes(VectorOperators.ADD)};
+        for (int i = bound; i < n; i++) {
+            long x = reduced[i] - shift;
+            for (int j = 0; j < TOP_WIDTHS; j++) if (Long.compareUnsigned(x, limit(lo + j)) > 0) above[j]++;
+        }
+        return floorOf(above, n, lo, 64);
+    }
+
+    /** {@code 2^w - 1}, or -1 (nothing lies above) for w of 64 and more; as an int, -1 for w of 32 and more. */
+    private static long limit(int w) {
+        return w >= 64 ? -1L : (1L << w) - 1;
+    }
+
+    /**
+     * The floor from {@code above[j]}, the exceptions at width {@code lo + j}: the least exact cost
+     * of those widths, and the exceptions at {@code lo} for every narrower width (fewer bits a slot
+     * leave no fewer exceptions); wider ones cost the best so far in slots alone.
+     */
+    private static long floorOf(int[] above, int n, int lo, int valueBits) {
+        long exceptionBits = POSITION_BITS + valueBits;
+        long least = lo > 0 ? above[0] * exceptionBits : Long.MAX_VALUE;
+        for (int j = 0; j < TOP_WIDTHS && lo + j <= valueBits; j++) least = Math.min(least, (long) n * (lo + j) + above[j] * exceptionBits);
+        return least;
     }
 
     /** Turns the class counts at {@code h[at, at+valueBits]} into suffix sums: {@code h[at+k]} values of class {@code k} or above, {@code h[at+valueBits+1] = 0}. */
