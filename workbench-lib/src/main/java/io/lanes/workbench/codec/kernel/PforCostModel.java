@@ -298,12 +298,8 @@ public final class PforCostModel {
             if (round > 0) restoreWon(histogram, 32); // the winner's histogram, clobbered by later candidates; reduced already holds its differences
             int from = frame;
             int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
-            if (histogram[exactAt(32)] < first) {
-                System.arraycopy(histogram, 0, histogram, at, 33);
-            } else {
-                Arrays.fill(histogram, at, at + 33, 0);
-                for (int i = 0; i < n; i++) histogram[at + 32 - Integer.numberOfLeadingZeros(reduced[i])]++;
-            }
+            System.arraycopy(histogram, 0, histogram, at, 33);
+            if (histogram[exactAt(32)] >= first) exactFrom(reduced, n, first, histogram[exactAt(32)], histogram, at);
             suffixSums(histogram, at, 32);
             for (int k = first, last = best.width(); k <= last; k++) {
                 int below = n - histogram[at + k];
@@ -334,12 +330,8 @@ public final class PforCostModel {
             if (round > 0) restoreWon(histogram, 64); // the winner's histogram, clobbered by later candidates; reduced already holds its differences
             long from = frame;
             int first = Math.max(1, best.width() - FRAME_CLASSES + 1);
-            if (histogram[exactAt(64)] < first) {
-                System.arraycopy(histogram, 0, histogram, at, 65);
-            } else {
-                Arrays.fill(histogram, at, at + 65, 0);
-                for (int i = 0; i < n; i++) histogram[at + 64 - Long.numberOfLeadingZeros(reduced[i])]++;
-            }
+            System.arraycopy(histogram, 0, histogram, at, 65);
+            if (histogram[exactAt(64)] >= first) exactFrom(reduced, n, first, histogram[exactAt(64)], histogram, at);
             suffixSums(histogram, at, 64);
             for (int k = first, last = best.width(); k <= last; k++) {
                 int below = n - histogram[at + k];
@@ -497,6 +489,67 @@ public final class PforCostModel {
         long least = lo > 0 ? above[0] * exceptionBits : Long.MAX_VALUE;
         for (int j = 0; j < TOP_WIDTHS && lo + j <= valueBits; j++) least = Math.min(least, (long) n * (lo + j) + above[j] * exceptionBits);
         return least;
+    }
+
+    /**
+     * Makes the class counts at {@code h[at...]}, a copy of a histogram of {@code reduced[0, n)} that
+     * is exact above class {@code e} and lumps every narrower value into {@code e} ({@code e} from
+     * {@code first} to {@code first + }{@value #FRAME_CLASSES}{@code  - 1}), exact from class
+     * {@code first} up, lumping the narrower ones into {@code first - 1}: what the frame search reads.
+     * One vector pass counts the values of class {@code k} or above (at least {@code 2^(k-1)}) for
+     * {@code k = first .. e} (it was a scalar histogram of every value, branch-free but a load and a
+     * store each).
+     */
+    private static void exactFrom(int[] reduced, int n, int first, int e, int[] h, int at) {
+        int vl = INTS.length();
+        int bound = INTS.loopBound(n);
+        IntVector one = IntVector.broadcast(INTS, 1);
+        // limits 2^(k-1) - 1 for k = first .. first+3; those past e are -1, above which nothing lies
+        IntVector l0 = IntVector.broadcast(INTS, (int) limit(first - 1)), l1 = IntVector.broadcast(INTS, first + 1 <= e ? (int) limit(first) : -1);
+        IntVector l2 = IntVector.broadcast(INTS, first + 2 <= e ? (int) limit(first + 1) : -1), l3 = IntVector.broadcast(INTS, first + 3 <= e ? (int) limit(first + 2) : -1);
+        IntVector c0 = IntVector.zero(INTS), c1 = c0, c2 = c0, c3 = c0;
+        for (int i = 0; i < bound; i += vl) {
+            IntVector x = IntVector.fromArray(INTS, reduced, i);
+            c0 = c0.add(one, x.compare(VectorOperators.UGT, l0));
+            c1 = c1.add(one, x.compare(VectorOperators.UGT, l1));
+            c2 = c2.add(one, x.compare(VectorOperators.UGT, l2));
+            c3 = c3.add(one, x.compare(VectorOperators.UGT, l3));
+        }
+        int[] atLeast = {c0.reduceLanes(VectorOperators.ADD), c1.reduceLanes(VectorOperators.ADD), c2.reduceLanes(VectorOperators.ADD), c3.reduceLanes(VectorOperators.ADD)};
+        for (int i = bound; i < n; i++) {
+            for (int j = 0; first + j <= e; j++) if (Integer.compareUnsigned(reduced[i], (int) limit(first + j - 1)) > 0) atLeast[j]++;
+        }
+        toClasses(atLeast, n, first, e, h, at);
+    }
+
+    /** The int64 twin of {@link #exactFrom(int[], int, int, int, int[], int)}. */
+    private static void exactFrom(long[] reduced, int n, int first, int e, int[] h, int at) {
+        int vl = LONGS.length();
+        int bound = LONGS.loopBound(n);
+        LongVector one = LongVector.broadcast(LONGS, 1);
+        LongVector l0 = LongVector.broadcast(LONGS, limit(first - 1)), l1 = LongVector.broadcast(LONGS, first + 1 <= e ? limit(first) : -1);
+        LongVector l2 = LongVector.broadcast(LONGS, first + 2 <= e ? limit(first + 1) : -1), l3 = LongVector.broadcast(LONGS, first + 3 <= e ? limit(first + 2) : -1);
+        LongVector c0 = LongVector.zero(LONGS), c1 = c0, c2 = c0, c3 = c0;
+        for (int i = 0; i < bound; i += vl) {
+            LongVector x = LongVector.fromArray(LONGS, reduced, i);
+            c0 = c0.add(one, x.compare(VectorOperators.UGT, l0));
+            c1 = c1.add(one, x.compare(VectorOperators.UGT, l1));
+            c2 = c2.add(one, x.compare(VectorOperators.UGT, l2));
+            c3 = c3.add(one, x.compare(VectorOperators.UGT, l3));
+        }
+        int[] atLeast = {(int) c0.reduceLanes(VectorOperators.ADD), (int) c1.reduceLanes(VectorOperators.ADD), (int) c2.reduceLanes(VectorOperators.ADD),
+                (int) c3.reduceLanes(VectorOperators.ADD)};
+        for (int i = bound; i < n; i++) {
+            for (int j = 0; first + j <= e; j++) if (Long.compareUnsigned(reduced[i], limit(first + j - 1)) > 0) atLeast[j]++;
+        }
+        toClasses(atLeast, n, first, e, h, at);
+    }
+
+    /** Class counts at {@code h[at + first - 1 .. at + e]} from {@code atLeast[k - first]}, the values of class {@code k} or above, and {@code h[at + e]}, the copy's lump. */
+    private static void toClasses(int[] atLeast, int n, int first, int e, int[] h, int at) {
+        int aboveE = n - h[at + e];
+        h[at + first - 1] = n - atLeast[0];
+        for (int k = first; k <= e; k++) h[at + k] = atLeast[k - first] - (k < e ? atLeast[k + 1 - first] : aboveE);
     }
 
     /** Turns the class counts at {@code h[at, at+valueBits]} into suffix sums: {@code h[at+k]} values of class {@code k} or above, {@code h[at+valueBits+1] = 0}. */
