@@ -139,6 +139,8 @@ public final class PforCostModel {
         Arrays.fill(deltas, 0, skip, min);
         Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 32, n, maxExceptions);
         if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
+        // reduced holds the differences from min; its first skip slots, 0 over the second frame, count there as exceptions
+        if (floor(reduced, n, minNonNegative - min, c.bits()) - skip * (POSITION_BITS + 32L) >= c.bits()) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
         Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 32, n, maxExceptions);
         if (d.bits() < c.bits()) {
@@ -172,6 +174,8 @@ public final class PforCostModel {
         Arrays.fill(deltas, 0, skip, min);
         Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 64, n, maxExceptions);
         if (min >= 0 || minNonNegative == Long.MAX_VALUE) return new Framed(min, c);
+        // reduced holds the differences from min; its first skip slots, 0 over the second frame, count there as exceptions
+        if (floor(reduced, n, minNonNegative - min, c.bits()) - skip * (POSITION_BITS + 64L) >= c.bits()) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
         Choice d = capExceptions(chooseReduced(deltas, 0, n, minNonNegative, spare, histogram), histogram, 64, n, maxExceptions);
         if (d.bits() < c.bits()) {
@@ -402,8 +406,9 @@ public final class PforCostModel {
      * {@code n*w >= best}: one vector pass counts the exceptions {@code reduced[i] - shift} (unsigned)
      * has at each. Below those widths the exceptions of the lowest one are a floor, above them the
      * packed slots alone cost {@code best}. The frame search prices a candidate ({@code chooseReduced},
-     * a pass and then up to {@value #TOP_WIDTHS} more a window) only when this is below {@code best}:
-     * on uniform columns the class bound let through a frame a quarter of the values below it.
+     * a pass and then up to {@value #TOP_WIDTHS} more a window) only when this is below {@code best}
+     * (on uniform columns the class bound let through a frame a quarter of the values below it), and
+     * {@link #chooseDeltas} its second frame (whose differences wrap to the top window).
      */
     private static long floor(int[] reduced, int n, int shift, long best) {
         int hi = (int) Math.min(32, (best + n - 1) / n);
