@@ -2,6 +2,7 @@ package io.lanes.workbench.codec.kernel;
 
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -117,28 +118,37 @@ public final class PforCostModel {
      * @param histogram scratch of {@link #scratchLength scratchLength(32)} entries
      */
     public static Framed chooseDeltas(int[] deltas, int n, int skip, int maxExceptions, int[] reduced, int[] spare, int[] histogram) {
-        // the smallest, the smallest non-negative and the largest delta, in one vector pass
+        // the smallest, the smallest non-negative and the largest delta, and how many are negative, in one vector pass
         IntVector mins = IntVector.broadcast(INTS, Integer.MAX_VALUE), nonNegative = mins;
         IntVector maxs = IntVector.broadcast(INTS, Integer.MIN_VALUE);
+        IntVector negatives = IntVector.zero(INTS), one = IntVector.broadcast(INTS, 1);
         int end = skip + INTS.loopBound(n - skip);
         for (int i = skip; i < end; i += INTS.length()) {
             IntVector x = IntVector.fromArray(INTS, deltas, i);
             mins = mins.min(x);
             maxs = maxs.max(x);
-            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, x.compare(VectorOperators.GE, 0));
+            VectorMask<Integer> positive = x.compare(VectorOperators.GE, 0);
+            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, positive);
+            negatives = negatives.add(one, positive.not());
         }
         int min = LaneReductions.min(mins);
         int max = LaneReductions.max(maxs);
         int minNonNegative = LaneReductions.min(nonNegative);
+        long negative = negatives.reduceLanes(VectorOperators.ADD);
         for (int i = end; i < n; i++) {
             min = Math.min(min, deltas[i]);
             max = Math.max(max, deltas[i]);
             if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
+            else negative++;
         }
         if (skip == n) min = max = 0;
         Arrays.fill(deltas, 0, skip, min);
         Choice c = capExceptions(chooseOverMin(deltas, 0, n, min, max, reduced, histogram), histogram, 32, n, maxExceptions);
         if (min >= 0 || minNonNegative == Integer.MAX_VALUE) return new Framed(min, c);
+        // every negative delta is an exception over the second frame at any width but 32, which costs at least c
+        if (negative * (POSITION_BITS + 32) >= c.bits()) return new Framed(min, c);
+        // every negative delta is an exception over the second frame at any width but 64, which costs at least c
+        if (negative * (POSITION_BITS + 64) >= c.bits()) return new Framed(min, c);
         // reduced holds the differences from min; its first skip slots, 0 over the second frame, count there as exceptions
         if (floor(reduced, n, minNonNegative - min, c.bits()) - skip * (POSITION_BITS + 32L) >= c.bits()) return new Framed(min, c);
         Arrays.fill(deltas, 0, skip, minNonNegative);
@@ -155,20 +165,25 @@ public final class PforCostModel {
     public static Framed chooseDeltas(long[] deltas, int n, int skip, int maxExceptions, long[] reduced, long[] spare, int[] histogram) {
         LongVector mins = LongVector.broadcast(LONGS, Long.MAX_VALUE), nonNegative = mins;
         LongVector maxs = LongVector.broadcast(LONGS, Long.MIN_VALUE);
+        LongVector negatives = LongVector.zero(LONGS), one = LongVector.broadcast(LONGS, 1);
         int end = skip + LONGS.loopBound(n - skip);
         for (int i = skip; i < end; i += LONGS.length()) {
             LongVector x = LongVector.fromArray(LONGS, deltas, i);
             mins = mins.min(x);
             maxs = maxs.max(x);
-            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, x.compare(VectorOperators.GE, 0));
+            VectorMask<Long> positive = x.compare(VectorOperators.GE, 0);
+            nonNegative = nonNegative.lanewise(VectorOperators.MIN, x, positive);
+            negatives = negatives.add(one, positive.not());
         }
         long min = LaneReductions.min(mins);
         long max = LaneReductions.max(maxs);
         long minNonNegative = LaneReductions.min(nonNegative);
+        long negative = negatives.reduceLanes(VectorOperators.ADD);
         for (int i = end; i < n; i++) {
             min = Math.min(min, deltas[i]);
             max = Math.max(max, deltas[i]);
             if (deltas[i] >= 0) minNonNegative = Math.min(minNonNegative, deltas[i]);
+            else negative++;
         }
         if (skip == n) min = max = 0;
         Arrays.fill(deltas, 0, skip, min);
