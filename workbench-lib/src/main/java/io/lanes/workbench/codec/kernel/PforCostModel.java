@@ -149,6 +149,30 @@ public final class PforCostModel {
         h[exactAt(valueBits)] = h[won + valueBits + 1];
     }
 
+    /** {@code 2^w - 1}, or -1 (nothing lies above) for w of 64 and more; as an int, -1 for w of 32 and more. */
+    static long limit(int w) {
+        return w >= 64 ? -1L : (1L << w) - 1;
+    }
+
+    /**
+     * The floor from {@code above[j]}, the exceptions at width {@code lo + j}: the least exact cost
+     * of those widths, and the exceptions at {@code lo} for every narrower width (fewer bits a slot
+     * leave no fewer exceptions); wider ones cost the best so far in slots alone.
+     */
+    static long floorOf(int[] above, int n, int lo, int valueBits) {
+        long exceptionBits = POSITION_BITS + valueBits;
+        long least = lo > 0 ? above[0] * exceptionBits : Long.MAX_VALUE;
+        for (int j = 0; j < TOP_WIDTHS && lo + j <= valueBits; j++) least = Math.min(least, (long) n * (lo + j) + above[j] * exceptionBits);
+        return least;
+    }
+
+    /** Class counts at {@code h[at + first - 1 .. at + e]} from {@code atLeast[k - first]}, the values of class {@code k} or above, and {@code h[at + e]}, the copy's lump. */
+    static void toClasses(int[] atLeast, int n, int first, int e, int[] h, int at) {
+        int aboveE = n - h[at + e];
+        h[at + first - 1] = n - atLeast[0];
+        for (int k = first; k <= e; k++) h[at + k] = atLeast[k - first] - (k < e ? atLeast[k + 1 - first] : aboveE);
+    }
+
     /** Turns the class counts at {@code h[at, at+valueBits]} into suffix sums: {@code h[at+k]} values of class {@code k} or above, {@code h[at+valueBits+1] = 0}. */
     static void suffixSums(int[] h, int at, int valueBits) {
         h[at + valueBits + 1] = 0;
