@@ -4,6 +4,7 @@ import io.lanes.workbench.corpus.Column;
 import io.lanes.workbench.corpus.ValueType;
 
 import io.lanes.workbench.codec.kernel.PforCostModel;
+import io.lanes.workbench.codec.kernel.PforSearch64;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.LongColumn;
@@ -89,7 +90,7 @@ public record ColumnStats(String id, ValueType type, int count, long min, long m
                 dhi = Math.max(dhi, deltas[i]);
             }
             deltaW[width(dhi - dlo, bits)]++;
-            PforCostModel.histogram(v, off, len, lo, hist);
+            PforSearch64.histogram(v, off, len, lo, hist);
             // The int64 histogram measures value - frame in 64 bits; for int32 columns that
             // difference is below 2^32, so it is the 32-bit histogram with zeros above 32.
             PforCostModel.Choice choice = PforCostModel.choose(hist, bits);

@@ -2,6 +2,8 @@ package io.lanes.workbench.codec.fastlanes;
 
 import io.lanes.workbench.codec.kernel.PforCostModel;
 import io.lanes.workbench.codec.kernel.PforCostModel.Framed;
+import io.lanes.workbench.codec.kernel.PforSearch32;
+import io.lanes.workbench.codec.kernel.PforSearch64;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -12,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The vector block analysis of the FastLanes delta encoder against the scalar analysis it replaces,
- * {@link PforCostModel#chooseDeltas} over the differences written out: the same frame, width,
+ * {@link PforSearch32#chooseDeltas} (and its int64 twin) over the differences written out: the same frame, width,
  * exception count and bits, and the same reduced differences, so pages stay byte-identical. Every
  * width, both lane layouts (step 1 and step LANES), with and without the page's first slots,
  * differences that go negative or jump at every width, and caps from none to all.
@@ -69,7 +71,7 @@ class FlDeltaAnalysisTest {
         int[] deltas = new int[BLOCK];
         for (int i = skip; i < BLOCK; i++) deltas[i] = values[at + i] - values[at + i - step];
         int[] expected = new int[BLOCK];
-        Framed want = PforCostModel.chooseDeltas(deltas, BLOCK, skip, cap, expected, new int[BLOCK], new int[PforCostModel.scratchLength(32)]);
+        Framed want = PforSearch32.chooseDeltas(deltas, BLOCK, skip, cap, expected, new int[BLOCK], new int[PforCostModel.scratchLength(32)]);
         int[] before = values.clone();
         int[] reduced = new int[BLOCK];
         Framed got = FlDeltaAnalysis32.choose(values, at, step, skip, cap, reduced, new int[BLOCK], new int[33], new int[BLOCK + step]);
@@ -86,7 +88,7 @@ class FlDeltaAnalysisTest {
         long[] deltas = new long[BLOCK];
         for (int i = skip; i < BLOCK; i++) deltas[i] = values[at + i] - values[at + i - step];
         long[] expected = new long[BLOCK];
-        Framed want = PforCostModel.chooseDeltas(deltas, BLOCK, skip, cap, expected, new long[BLOCK], new int[PforCostModel.scratchLength(64)]);
+        Framed want = PforSearch64.chooseDeltas(deltas, BLOCK, skip, cap, expected, new long[BLOCK], new int[PforCostModel.scratchLength(64)]);
         long[] before = values.clone();
         long[] reduced = new long[BLOCK];
         Framed got = FlDeltaAnalysis64.choose(values, at, step, skip, cap, reduced, new long[BLOCK], new int[65], new long[BLOCK + step]);

@@ -80,15 +80,15 @@ class PforCostModelTest {
     @Test
     void histogramsMeasureDistanceFromTheFrameAsUnsigned() {
         int[] h = new int[33];
-        PforCostModel.histogram(new int[] {99, 7, 7, 8, 22, Integer.MIN_VALUE, Integer.MAX_VALUE}, 1, 4, 7, h);
+        PforSearch32.histogram(new int[] {99, 7, 7, 8, 22, Integer.MIN_VALUE, Integer.MAX_VALUE}, 1, 4, 7, h);
         assertEquals(2, h[0]);
         assertEquals(1, h[1]);
         assertEquals(1, h[4]);
-        PforCostModel.histogram(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE}, 0, 2, Integer.MIN_VALUE, h);
+        PforSearch32.histogram(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE}, 0, 2, Integer.MIN_VALUE, h);
         assertEquals(1, h[0]);
         assertEquals(1, h[32]);
         int[] h64 = new int[65];
-        PforCostModel.histogram(new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -1}, 0, 3, Long.MIN_VALUE, h64);
+        PforSearch64.histogram(new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -1}, 0, 3, Long.MIN_VALUE, h64);
         assertEquals(1, h64[0]);
         assertEquals(1, h64[63]);
         assertEquals(1, h64[64]);

@@ -1,6 +1,8 @@
 package io.lanes.workbench.codec.pfor;
 
 import io.lanes.workbench.codec.kernel.PforCostModel;
+import io.lanes.workbench.codec.kernel.PforSearch32;
+import io.lanes.workbench.codec.kernel.PforSearch64;
 
 import org.junit.jupiter.api.Test;
 
@@ -44,10 +46,10 @@ class ChooseReducedTest {
                 int frame = v[3];
                 for (int i = 3; i < n + 3; i++) frame = Math.min(frame, v[i]);
                 if (shape == 6) frame -= 7; // any frame at or below the minimum
-                PforCostModel.histogram(v, 3, n, frame, h);
+                PforSearch32.histogram(v, 3, n, frame, h);
                 PforCostModel.Choice want = PforCostModel.choose(h, 32);
                 int[] reduced = new int[n];
-                assertEquals(want, PforCostModel.chooseReduced(v, 3, n, frame, reduced, scratch), "shape " + shape + " n=" + n);
+                assertEquals(want, PforSearch32.chooseReduced(v, 3, n, frame, reduced, scratch), "shape " + shape + " n=" + n);
                 for (int i = 0; i < n; i++) assertEquals(v[3 + i] - frame, reduced[i]);
             }
         }
@@ -64,10 +66,10 @@ class ChooseReducedTest {
                 for (int i = 0; i < n; i++) v[i] = value(r, shape, i, 64);
                 long frame = v[0];
                 for (long x : v) frame = Math.min(frame, x);
-                PforCostModel.histogram(v, 0, n, frame, h);
+                PforSearch64.histogram(v, 0, n, frame, h);
                 PforCostModel.Choice want = PforCostModel.choose(h, 64);
                 long[] reduced = new long[n];
-                assertEquals(want, PforCostModel.chooseReduced(v, 0, n, frame, reduced, scratch), "shape " + shape + " n=" + n);
+                assertEquals(want, PforSearch64.chooseReduced(v, 0, n, frame, reduced, scratch), "shape " + shape + " n=" + n);
                 for (int i = 0; i < n; i++) assertEquals(v[i] - frame, reduced[i]);
             }
         }
@@ -99,15 +101,15 @@ class ChooseReducedTest {
                 max = Math.max(max, x);
             }
             int[] reduced = new int[n];
-            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, max, reduced, new int[n], scratch);
-            PforCostModel.histogram(v, 0, n, (int) got.frame(), h);
+            PforCostModel.Framed got = PforSearch32.chooseFrame(v, 0, n, min, max, reduced, new int[n], scratch);
+            PforSearch32.histogram(v, 0, n, (int) got.frame(), h);
             assertEquals(PforCostModel.choose(h, 32), got.choice(), "shape " + shape + ": priced exactly at its frame");
             for (int i = 0; i < n; i++) assertEquals(v[i] - (int) got.frame(), reduced[i]);
-            PforCostModel.histogram(v, 0, n, min, h);
+            PforSearch32.histogram(v, 0, n, min, h);
             assertTrue(got.choice().bits() <= PforCostModel.choose(h, 32).bits(), "shape " + shape + ": no worse than the minimum");
             long best = Long.MAX_VALUE;
             for (int f : v) {
-                PforCostModel.histogram(v, 0, n, f, h);
+                PforSearch32.histogram(v, 0, n, f, h);
                 best = Math.min(best, PforCostModel.choose(h, 32).bits());
             }
             if (shape >= 8) assertEquals(best, got.choice().bits(), "shape " + shape + ": the best frame of all");
@@ -130,15 +132,15 @@ class ChooseReducedTest {
                 max = Math.max(max, x);
             }
             long[] reduced = new long[n];
-            PforCostModel.Framed got = PforCostModel.chooseFrame(v, 0, n, min, max, reduced, new long[n], scratch);
-            PforCostModel.histogram(v, 0, n, got.frame(), h);
+            PforCostModel.Framed got = PforSearch64.chooseFrame(v, 0, n, min, max, reduced, new long[n], scratch);
+            PforSearch64.histogram(v, 0, n, got.frame(), h);
             assertEquals(PforCostModel.choose(h, 64), got.choice(), "shape " + shape + ": priced exactly at its frame");
             for (int i = 0; i < n; i++) assertEquals(v[i] - got.frame(), reduced[i]);
-            PforCostModel.histogram(v, 0, n, min, h);
+            PforSearch64.histogram(v, 0, n, min, h);
             assertTrue(got.choice().bits() <= PforCostModel.choose(h, 64).bits(), "shape " + shape + ": no worse than the minimum");
             long best = Long.MAX_VALUE;
             for (long f : v) {
-                PforCostModel.histogram(v, 0, n, f, h);
+                PforSearch64.histogram(v, 0, n, f, h);
                 best = Math.min(best, PforCostModel.choose(h, 64).bits());
             }
             if (shape >= 8) assertEquals(best, got.choice().bits(), "shape " + shape + ": the best frame of all");
@@ -187,8 +189,8 @@ class ChooseReducedTest {
                     wmin = Math.min(wmin, x);
                     wmax = Math.max(wmax, x);
                 }
-                PforCostModel.Framed a = PforCostModel.chooseFrame(v, 0, n, min, max, new int[n], new int[n], scratch32);
-                PforCostModel.Framed b = PforCostModel.chooseFrame(w, 0, n, wmin, wmax, new long[n], new long[n], scratch64);
+                PforCostModel.Framed a = PforSearch32.chooseFrame(v, 0, n, min, max, new int[n], new int[n], scratch32);
+                PforCostModel.Framed b = PforSearch64.chooseFrame(w, 0, n, wmin, wmax, new long[n], new long[n], scratch64);
                 for (PforCostModel.Framed f : new PforCostModel.Framed[] {a, b}) {
                     fold = fold * 1_000_003 + f.frame();
                     fold = fold * 1_000_003 + f.choice().width() * 65_537L + f.choice().exceptions();

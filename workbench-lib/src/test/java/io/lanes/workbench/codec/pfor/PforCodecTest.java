@@ -1,6 +1,8 @@
 package io.lanes.workbench.codec.pfor;
 
 import io.lanes.workbench.codec.kernel.PforCostModel;
+import io.lanes.workbench.codec.kernel.PforSearch32;
+import io.lanes.workbench.codec.kernel.PforSearch64;
 
 import io.lanes.workbench.codec.Bytes;
 import io.lanes.workbench.codec.registry.CodecRegistry;
@@ -63,7 +65,7 @@ class PforCodecTest {
         byte[] page = encode(SEQ, v);
         int min = Arrays.stream(v).min().orElseThrow();
         int max = Arrays.stream(v).max().orElseThrow();
-        PforCostModel.Framed f = PforCostModel.chooseFrame(v, 0, v.length, min, max, new int[v.length], new int[v.length],
+        PforCostModel.Framed f = PforSearch32.chooseFrame(v, 0, v.length, min, max, new int[v.length], new int[v.length],
                 new int[PforCostModel.scratchLength(32)]);
         PforCostModel.Choice c = f.choice();
         int at = vector(page, 0);
@@ -98,7 +100,7 @@ class PforCodecTest {
         for (long outlier : new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE}) {
             int[] v = Arrays.stream(oneOutlier(outlier)).mapToInt(x -> (int) x).toArray();
             // the frame at the minimum, as before the search: INT_MIN puts the 7-bit values 2^31 above it
-            PforCostModel.histogram(v, 0, v.length, Arrays.stream(v).min().orElseThrow(), h);
+            PforSearch32.histogram(v, 0, v.length, Arrays.stream(v).min().orElseThrow(), h);
             assertEquals(outlier < 0 ? 32 : 7, PforCostModel.choose(h, 32).width(), "width at the minimum");
             for (PforCodec32 c : new PforCodec32[] {SEQ, FL}) {
                 byte[] page = encode(c, v);
@@ -117,7 +119,7 @@ class PforCodecTest {
         LongCodec seq64 = (LongCodec) CodecRegistry.get("pfor.seq64");
         for (long outlier : new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) {
             long[] v = oneOutlier(outlier);
-            PforCostModel.histogram(v, 0, v.length, Arrays.stream(v).min().orElseThrow(), h);
+            PforSearch64.histogram(v, 0, v.length, Arrays.stream(v).min().orElseThrow(), h);
             assertEquals(outlier < 0 ? 64 : 7, PforCostModel.choose(h, 64).width(), "width at the minimum");
             byte[] out = new byte[seq64.maxEncodedBytes(v.length)];
             int len = seq64.encode(v, 0, v.length, out, 0);
