@@ -200,5 +200,85 @@ class ChooseReducedTest {
         assertEquals(EXPECTED_FOLD, fold);
     }
 
+    /**
+     * The frame search's pruning (class bounds, the one-pass floor, the class counts made from the
+     * winner's histogram) never changes what it picks: over vectors of bulks of widths 1-24 with low
+     * outliers scattered over several classes under them (and a few high ones), the search picks the
+     * frame and choice of a naive search that prices every candidate it names in full with
+     * {@code choose(histogram(...))}: per round, for each nonempty class k from the chosen width - 3 (at
+     * least 1) up to it, the smallest value of class k or above over the round's frame, the first
+     * strictly cheaper one winning, rounds repeated from a winner. The bulks stay narrow so that no
+     * window nears the whole type, where the search documents that it may skip a frame.
+     */
+    @Test
+    void frameSearchPicksWhatPricingEveryCandidateInFullPicks() {
+        SplittableRandom r = new SplittableRandom(31);
+        for (int valueBits : new int[] {32, 64}) {
+            int[] scratch = new int[PforCostModel.scratchLength(valueBits)];
+            for (int trial = 0; trial < 1500; trial++) {
+                int n = trial % 5 == 0 ? 1 + r.nextInt(1024) : 1024;
+                int bits = 1 + r.nextInt(24);
+                long base = valueBits == 32 ? (1 << 28) + r.nextInt(1 << 28) : r.nextLong(1L << 40) - (1L << 39);
+                int lows = r.nextInt(4) == 0 ? 0 : r.nextInt(1 + r.nextInt(80));
+                long[] v = new long[n];
+                for (int i = 0; i < n; i++) v[i] = base + (r.nextLong() >>> (64 - bits));
+                for (int j = 0; j < lows; j++) v[r.nextInt(n)] = base - 1 - (r.nextLong() >>> (64 - 1 - r.nextInt(bits + 4)));
+                if (r.nextInt(3) == 0) v[r.nextInt(n)] = base + (1L << (bits + r.nextInt(3)));
+                long min = Long.MAX_VALUE;
+                long max = Long.MIN_VALUE;
+                for (long x : v) {
+                    min = Math.min(min, x);
+                    max = Math.max(max, x);
+                }
+                PforCostModel.Framed got;
+                if (valueBits == 32) {
+                    int[] w = new int[n];
+                    for (int i = 0; i < n; i++) w[i] = (int) v[i];
+                    got = PforSearch32.chooseFrame(w, 0, n, (int) min, (int) max, new int[n], new int[n], scratch);
+                } else {
+                    got = PforSearch64.chooseFrame(v, 0, n, min, max, new long[n], new long[n], scratch);
+                }
+                assertEquals(naiveFrameSearch(v, min, valueBits), got, valueBits + "-bit trial " + trial + ": bulk w" + bits + ", " + lows + " low outliers, n=" + n);
+            }
+        }
+    }
+
+    /** The search {@code chooseFrame} documents, every candidate priced in full (values fit {@code valueBits}). */
+    private static PforCostModel.Framed naiveFrameSearch(long[] v, long min, int valueBits) {
+        PforCostModel.Choice best = PforCostModel.choose(classes(v, min, valueBits), valueBits);
+        long frame = min;
+        for (int round = 0; round < valueBits && best.width() > 0; round++) {
+            long from = frame;
+            int[] cls = classes(v, from, valueBits);
+            for (int k = Math.max(1, best.width() - 3), last = best.width(); k <= last; k++) {
+                if (cls[k] == 0) continue;
+                long lowest = -1;
+                for (long x : v) {
+                    long d = difference(x, from, valueBits);
+                    if (d >>> (k - 1) != 0 && Long.compareUnsigned(d, lowest) < 0) lowest = d;
+                }
+                long candidate = valueBits == 32 ? (int) (from + lowest) : from + lowest;
+                PforCostModel.Choice c = PforCostModel.choose(classes(v, candidate, valueBits), valueBits);
+                if (c.bits() < best.bits()) {
+                    best = c;
+                    frame = candidate;
+                }
+            }
+            if (frame == from) break;
+        }
+        return new PforCostModel.Framed(frame, best);
+    }
+
+    /** {@code h[k]}: the values whose difference from {@code frame} (unsigned, {@code valueBits} bits) needs exactly k bits. */
+    private static int[] classes(long[] v, long frame, int valueBits) {
+        int[] h = new int[valueBits + 1];
+        for (long x : v) h[64 - Long.numberOfLeadingZeros(difference(x, frame, valueBits))]++;
+        return h;
+    }
+
+    private static long difference(long x, long frame, int valueBits) {
+        return valueBits == 32 ? (x - frame) & 0xFFFF_FFFFL : x - frame;
+    }
+
     private static final long EXPECTED_FOLD = 503958151491946484L;
 }
