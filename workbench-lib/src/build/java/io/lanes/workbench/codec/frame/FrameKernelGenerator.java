@@ -5,6 +5,7 @@ import io.lanes.workbench.codec.bitpack.KernelSource.Src;
 import io.lanes.workbench.codec.bitpack.KernelSource.Ty;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -375,6 +376,7 @@ public final class FrameKernelGenerator {
         s.line("/** 1, 2, ..., VL: a lane run's steps of the frame at width 0. */");
         s.line("private static final " + t.vec + " RAMP = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + ramp + "}, 0);");
         anchorTables(s, t, vl, lanes);
+        Map<String, Integer> directAt = directTable(s, t, vb);
         Map<FlOp, List<List<int[]>>> bandsOf = new LinkedHashMap<>();
         for (FlOp op : FlOp.values()) {
             List<List<int[]>> perWidth = new ArrayList<>();
@@ -394,8 +396,8 @@ public final class FrameKernelGenerator {
                     perWidth.add(bands(t.bits, r -> rowCost(t, fw, r) + extra + 1));
                     continue;
                 }
-                if (op.delta && w == 0) {
-                    perWidth.add(List.of(new int[] {0, t.bits})); // one progression method, see deltaFlatZero
+                if (op.delta && w == 0 || direct(op, t, vb, w)) {
+                    perWidth.add(List.of(new int[] {0, t.bits})); // one progression method (deltaFlatZero) or lane loop (flatDirect)
                     continue;
                 }
                 int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
@@ -447,6 +449,10 @@ public final class FrameKernelGenerator {
                 }
                 if (looped(op, t, vb, w)) {
                     flRowsLoop(s, t, vb, lanes, w, op);
+                    continue;
+                }
+                if (direct(op, t, vb, w)) {
+                    flatDirect(s, w, directAt);
                     continue;
                 }
                 if (!op.flat && rowsBands(t, vb)) {
@@ -691,5 +697,157 @@ public final class FrameKernelGenerator {
         }
         if (op.delta) s.line("a.intoArray(acc, g);");
         s.line("}").line("}");
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Flat int32 at 256 bits, narrow widths: each lane's W words unpacked straight into its run of 32
+    // consecutive values in file order, no tile transpose. Output vector v of a lane holds its rows
+    // 8v .. 8v+7, at bits b_k = (8v + k) W of the lane: every word the vector touches is broadcast from
+    // memory and shifted right per lane (the counts b_k mod 32 serve every word), the lanes another
+    // word owns cleared by an AND; a value straddling words j-1 and j takes word j shifted left by
+    // 32 - b_k mod 32, where every other lane shifts by 31 and the width mask after the OR clears it.
+
+    /**
+     * Widest width that {@link #flatDirect} decodes. The tile transpose costs the same at every width
+     * (about 9.4 vector ops a stored vector), the direct form about 2.5 ops per word a vector touches
+     * (W / 4 of them, plus straddles), so it pays at narrow widths only: measured in
+     * docs/measurements.md, "The 256-bit decode gaps".
+     */
+    private static final int DIRECT_MAX = 8;
+
+    /** Whether {@code op} at width {@code w} is {@link #flatDirect}'s lane loop: flat int32 at 256 bits, widths 1..{@link #DIRECT_MAX}. */
+    private static boolean direct(FlOp op, Ty t, int vb, int w) {
+        return op == FlOp.FLAT && t == Ty.INT && vb == 256 && w >= 1 && w <= DIRECT_MAX;
+    }
+
+    /**
+     * One term of output vector {@code v} at width {@code w}: word {@code j} shifted right by each lane's
+     * bit offset (kept where the word owns the lane, {@code mask} null when it owns every lane) or, with
+     * {@code left}, shifted left into the lane that straddles into it.
+     */
+    private record DirectTerm(int j, boolean left, int[] counts, int[] mask) {
+    }
+
+    /** The terms of output vector {@code v} (rows 8v .. 8v+7 of a lane) at width {@code w}, and whether they need the width mask after. */
+    private static List<DirectTerm> directTerms(int w, int v) {
+        int[] b = new int[8];
+        for (int k = 0; k < 8; k++) b[k] = (8 * v + k) * w;
+        int j0 = b[0] >> 5;
+        int j1 = (b[7] + w - 1) >> 5;
+        int[] counts = new int[8];
+        for (int k = 0; k < 8; k++) counts[k] = b[k] & 31;
+        List<DirectTerm> terms = new ArrayList<>();
+        if (j0 == j1) {
+            terms.add(new DirectTerm(j0, false, counts, null));
+            return terms;
+        }
+        boolean straddles = false;
+        for (int k = 0; k < 8; k++) straddles |= (b[k] & 31) + w > 32;
+        for (int j = j0; j <= j1; j++) {
+            int[] mask = new int[8];
+            int[] left = new int[8];
+            boolean owns = false;
+            boolean into = false;
+            for (int k = 0; k < 8; k++) {
+                boolean own = b[k] >> 5 == j;
+                owns |= own;
+                mask[k] = own ? (straddles ? -1 : (1 << w) - 1) : 0;
+                boolean in = b[k] >> 5 == j - 1 && (b[k] & 31) + w > 32;
+                into |= in;
+                left[k] = in ? 32 - (b[k] & 31) : 31;
+            }
+            if (owns) terms.add(new DirectTerm(j, false, counts, mask));
+            if (into) terms.add(new DirectTerm(j, true, left, null));
+        }
+        return terms;
+    }
+
+    /** Whether output vector {@code v}'s terms leave bits above the width to clear: one word, or a straddle. */
+    private static boolean directMasks(int w, int v) {
+        List<DirectTerm> terms = directTerms(w, v);
+        return terms.size() == 1 || terms.stream().anyMatch(DirectTerm::left);
+    }
+
+    /**
+     * Declares {@code DIRECT}, every distinct lane constant of the {@link #flatDirect} widths (none for
+     * other shapes), and returns each constant's offset in it, keyed by its lanes.
+     */
+    private static Map<String, Integer> directTable(Src s, Ty t, int vb) {
+        Map<String, Integer> at = new LinkedHashMap<>();
+        for (int w = 1; w <= DIRECT_MAX; w++) {
+            if (!direct(FlOp.FLAT, t, vb, w)) continue;
+            for (int v = 0; v < 4; v++) {
+                for (DirectTerm term : directTerms(w, v)) {
+                    at.putIfAbsent(Arrays.toString(term.counts()), 8 * at.size());
+                    if (term.mask() != null) at.putIfAbsent(Arrays.toString(term.mask()), 8 * at.size());
+                }
+            }
+        }
+        if (at.isEmpty()) return at;
+        StringBuilder sb = new StringBuilder();
+        for (String k : at.keySet()) sb.append(sb.isEmpty() ? "" : ", ").append(k, 1, k.length() - 1);
+        s.line("/** Shift counts and lane masks of the direct flat widths, 8 lanes each (see flatDirect in the generator). */");
+        s.line("private static final int[] DIRECT = {" + sb + "};");
+        // the var handle itself, not a helper around it: C2 left such a call out of the loop's inlining
+        s.line("/** A little-endian int of a byte array, the word the direct widths broadcast. */");
+        s.line("private static final java.lang.invoke.VarHandle WORD = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);");
+        return at;
+    }
+
+    /**
+     * {@code flat} of int32 at 256 bits and width {@code w} as a loop over the lanes, each lane's words
+     * unpacked straight into its run of file order (see {@link #DIRECT_MAX}); constants from
+     * {@code DIRECT} loaded once a call, so Java's masking of vector shift counts runs once too.
+     */
+    private static void flatDirect(Src s, int w, Map<String, Integer> at) {
+        s.line("");
+        s.line("private static void flat" + w + "_0(byte[] in, int p, int[] out, int o, int frame) {");
+        s.line("IntVector m = IntVector.broadcast(S, " + Ty.INT.mask(w) + ");");
+        s.line("IntVector f = IntVector.broadcast(S, frame);");
+        Map<String, String> local = new LinkedHashMap<>();
+        for (int v = 0; v < 4; v++) {
+            for (DirectTerm term : directTerms(w, v)) {
+                constant(s, at, local, term.counts());
+                if (term.mask() != null) constant(s, at, local, term.mask());
+            }
+        }
+        // lanes i and 16 + i hold the two halves of a 64-value run: one iteration stores both, so the
+        // stores' index is linear in the loop and C2 checks its range once (a loop over the 32 lanes
+        // checked every store and ran at 0.6-0.9 of this at widths 5-8)
+        s.line("for (int i = 0; i < 16; i++) {");
+        s.line("int r = o + 64 * i;");
+        for (int h = 0; h < 2; h++) {
+            int loaded = -1;
+            for (int v = 0; v < 4; v++) {
+                StringBuilder e = new StringBuilder();
+                List<DirectTerm> terms = directTerms(w, v);
+                for (DirectTerm term : terms) {
+                    while (loaded < term.j()) {
+                        loaded++;
+                        s.line("IntVector b" + loaded + "_" + h + " = IntVector.broadcast(S, (int) WORD.get(in, p + 4 * i"
+                                + (h == 0 ? "" : " + 64") + (loaded == 0 ? "" : " + " + 128 * loaded) + "));");
+                    }
+                    String x = "b" + term.j() + "_" + h + ".lanewise(" + (term.left() ? "LSHL" : "LSHR") + ", " + local.get(Arrays.toString(term.counts())) + ")";
+                    if (term.mask() != null) x += ".and(" + local.get(Arrays.toString(term.mask())) + ")";
+                    e.append(e.isEmpty() ? x : ".or(" + x + ")");
+                }
+                if (directMasks(w, v)) e.append(".and(m)");
+                s.line(e + ".add(f).intoArray(out, r + " + (32 * h + 8 * v) + ");");
+            }
+        }
+        s.line("}");
+        s.line("}");
+    }
+
+    /** The local holding constant {@code lanes}, declared (loaded from {@code DIRECT}) on first use. */
+    private static String constant(Src s, Map<String, Integer> at, Map<String, String> local, int[] lanes) {
+        String key = Arrays.toString(lanes);
+        String name = local.get(key);
+        if (name == null) {
+            name = "c" + local.size();
+            local.put(key, name);
+            s.line("IntVector " + name + " = IntVector.fromArray(S, DIRECT, " + at.get(key) + ");");
+        }
+        return name;
     }
 }
