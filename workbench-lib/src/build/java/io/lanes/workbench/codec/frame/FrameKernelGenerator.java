@@ -362,11 +362,12 @@ public final class FrameKernelGenerator {
                  * entry points a per-lane running sum: row r of lane l becomes {@code acc[l] += value + frame}.
                  * Per width, unrolled bands of rows or a loop over their periods or words. The {@code flat} entry points restore file order
                  * from FL_ORDER data in registers: every %dx%d tile of rows is transposed by %d butterfly stages
-                 * (%s per vector and stage), so each stored vector is a run of consecutive values of one lane.
+                 * (%s per vector and stage), so each stored vector is a run of consecutive values of one lane%s.
                  * {@code anchors} decodes a delta block's lane bases in registers. Stateless and thread-safe.
                  */
                 """.formatted(t.prim, vb, lanes, t.bits, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
-                butterflyOp(t, vb)));
+                butterflyOp(t, vb), direct(FlOp.FLAT, t, vb, 1)
+                        ? "; at widths 1.." + DIRECT_MAX + " each lane's words are unpacked straight into its run, with no tile" : ""));
         s.line("final class " + cls + " implements FlFrameCode" + t.bits + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");
