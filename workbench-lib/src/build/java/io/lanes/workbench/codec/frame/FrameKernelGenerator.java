@@ -729,7 +729,7 @@ public final class FrameKernelGenerator {
     private record DirectTerm(int j, boolean left, int[] counts, int[] mask) {
     }
 
-    /** The terms of output vector {@code v} (rows 8v .. 8v+7 of a lane) at width {@code w}, and whether they need the width mask after. */
+    /** The terms of output vector {@code v} (rows 8v .. 8v+7 of a lane) at width {@code w}, in word order; {@link #directMasks} says whether the width mask follows. */
     private static List<DirectTerm> directTerms(int w, int v) {
         int[] b = new int[8];
         for (int k = 0; k < 8; k++) b[k] = (8 * v + k) * w;
