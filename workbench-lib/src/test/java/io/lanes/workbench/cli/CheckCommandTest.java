@@ -104,22 +104,32 @@ class CheckCommandTest {
             import io.lanes.workbench.codec.Codec;
             import io.lanes.workbench.codec.CodecProvider;
             import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
             public final class AllocatingProvider implements CodecProvider {
                 @Override public List<Codec> codecs() { return List.of(new AllocatingPlain()); }
             }
             """;
 
-    private static String run(List<Codec> codecs, Path out, int[] rc) {
-        return run(codecs, c -> Conformance.check(c, SMALL), out, rc);
+    /** What a {@code check} printed and its exit code. */
+    record Ran(String text, int exitCode) {
     }
 
-    private static String run(List<Codec> codecs, Function<Codec, ConformanceReport> inThisJvm, Path out, int[] rc) {
+    /** {@code check} over {@code codecs} with {@link #SMALL} settings, each checked here with them; reproducers into {@code out} unless null. */
+    private static Ran check(List<Codec> codecs, Path out) {
+        return check(codecs, c -> Conformance.check(c, SMALL), out);
+    }
+
+    /** {@code check} over {@code codecs}, {@code inThisJvm} checking each in this JVM (a test plants a finding there). */
+    private static Ran check(List<Codec> codecs, Function<Codec, ConformanceReport> inThisJvm, Path out) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
-        rc[0] = CheckCommand.check(codecs, SMALL, inThisJvm, out, false, new PrintStream(b, true, StandardCharsets.UTF_8));
-        return b.toString(StandardCharsets.UTF_8);
+        int rc = CheckCommand.check(codecs, SMALL, inThisJvm, out, false, new PrintStream(b, true, StandardCharsets.UTF_8));
+        return new Ran(b.toString(StandardCharsets.UTF_8), rc);
+    }
+
+    /** {@code workbench ARGS} in a JVM of its own, as a user runs it: its stdout and stderr, and its exit code. */
+    private static Ran inAJvmOfItsOwn(List<String> args) {
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(List.of(), List.of("-Xmx1g"), Main.class, args), 600);
+        return new Ran(r.stdout() + r.stderr(), r.exitCode());
     }
 
     /**
@@ -135,44 +145,40 @@ import java.util.function.Function;
 
     @Test
     void aConformingCodecExitsZeroWithOneLine() {
-        int[] rc = new int[1];
-        String text = run(List.of(CodecRegistry.get("plain")), null, rc);
-        assertEquals(0, rc[0], text);
-        assertTrue(text.contains("plain: conforms, 8 checks, "), text);
-        assertTrue(text.contains("check: 1 codecs, 0 fail; "), text);
+        Ran r = check(List.of(CodecRegistry.get("plain")), null);
+        assertEquals(0, r.exitCode(), r.text());
+        assertTrue(r.text().contains("plain: conforms, 8 checks, "), r.text());
+        assertTrue(r.text().contains("check: 1 codecs, 0 fail; "), r.text());
     }
 
     @Test
     void aFailingCodecExitsOneAndItsReproducerIsWritten(@TempDir Path dir) {
-        int[] rc = new int[1];
-        String text = run(List.of(new PlainCodec(), new RejectsLongPages("rejects.long")), dir, rc);
-        assertEquals(1, rc[0], text);
-        assertTrue(text.contains("  FAIL round trip"), text);
-        assertTrue(text.contains("first: n=1001 width=0 pattern=zeros: decode threw io.lanes.workbench.codec.CorruptDataException"), text);
-        assertTrue(Files.exists(dir.resolve("rejects.long.round_trip.txt")), text);
-        assertTrue(text.contains("check: 2 codecs, 1 fail; "), text);
+        Ran r = check(List.of(new PlainCodec(), new RejectsLongPages("rejects.long")), dir);
+        assertEquals(1, r.exitCode(), r.text());
+        assertTrue(r.text().contains("  FAIL round trip"), r.text());
+        assertTrue(r.text().contains("first: n=1001 width=0 pattern=zeros: decode threw io.lanes.workbench.codec.CorruptDataException"), r.text());
+        assertTrue(Files.exists(dir.resolve("rejects.long.round_trip.txt")), r.text());
+        assertTrue(r.text().contains("check: 2 codecs, 1 fail; "), r.text());
     }
 
     @Test
     void aPeersFailureIsListedAsThePeersAndLeavesTheExitCodeAlone() {
-        int[] rc = new int[1];
-        String text = run(List.of(new RejectsLongPages("peer.test.rejects")), null, rc);
-        assertEquals(0, rc[0], text);
-        assertTrue(text.contains("failures the peer library's own (peer.test.rejects adapts it)"), text);
-        assertTrue(text.contains("check: 0 codecs, 0 fail; ") && text.contains("peers: 1 codecs, 1 fail (the peer libraries' own findings"), text);
+        Ran r = check(List.of(new RejectsLongPages("peer.test.rejects")), null);
+        assertEquals(0, r.exitCode(), r.text());
+        assertTrue(r.text().contains("failures the peer library's own (peer.test.rejects adapts it)"), r.text());
+        assertTrue(r.text().contains("check: 0 codecs, 0 fail; ") && r.text().contains("peers: 1 codecs, 1 fail (the peer libraries' own findings"), r.text());
     }
 
     @Test
     void aCleanCodecFoundAllocatingHereIsCheckedAgainInAJvmOfItsOwnAndConforms() {
-        int[] rc = new int[1];
-        String text = run(List.of(CodecRegistry.get("plain"), CodecRegistry.get("parquet.plain")),
-                c -> c.name().equals("plain") ? allocating(Conformance.check(c, SMALL), 4096) : Conformance.check(c, SMALL), null, rc);
+        Ran r = check(List.of(CodecRegistry.get("plain"), CodecRegistry.get("parquet.plain")),
+                c -> c.name().equals("plain") ? allocating(Conformance.check(c, SMALL), 4096) : Conformance.check(c, SMALL), null);
         // the child JVM really checked plain: only a child exiting 0 makes it conform
-        assertEquals(0, rc[0], text);
-        assertTrue(text.contains("plain: conforms in a JVM of its own (allocation checked again there: 0 bytes per call); in this shared JVM, "
-                + "after other codecs, its decode allocated 4,096 bytes per call"), text);
-        assertFalse(text.contains("FAIL"), text);
-        assertTrue(text.contains("check: 2 codecs, 0 fail (1 found allocating here conform in a JVM of their own); "), text);
+        assertEquals(0, r.exitCode(), r.text());
+        assertTrue(r.text().contains("plain: conforms in a JVM of its own (allocation checked again there: 0 bytes per call); in this shared JVM, "
+                + "after other codecs, its decode allocated 4,096 bytes per call"), r.text());
+        assertFalse(r.text().contains("FAIL"), r.text());
+        assertTrue(r.text().contains("check: 2 codecs, 0 fail (1 found allocating here conform in a JVM of their own); "), r.text());
     }
 
     @Test
@@ -180,33 +186,29 @@ import java.util.function.Function;
         Path jar = PluginJars.build(tmp, "allocates.jar", Map.of("AllocatingPlain", PLUGIN_CODEC, "AllocatingProvider", PLUGIN_PROVIDER),
                 List.of("demo.AllocatingProvider"));
         // installing a plugin seals a JVM's registry: the CLI runs in a JVM of its own, as a user's would
-        ChildJvm.Result r = ChildJvm.run(ChildJvm.command(List.of(), List.of("-Xmx1g"), Main.class,
-                List.of("check", "--plugin", jar.toString(), "--codec", "demo.allocates", "--codec", "plain", "--pages", "10", "--warm-up", "1")), 600);
-        String text = r.stdout() + r.stderr();
-        assertEquals(1, r.exitCode(), text);
+        Ran r = inAJvmOfItsOwn(List.of("check", "--plugin", jar.toString(), "--codec", "demo.allocates", "--codec", "plain", "--pages", "10", "--warm-up", "1"));
+        assertEquals(1, r.exitCode(), r.text());
         // int[65538] a call: 16 bytes of header and 4 a slot, in both JVMs
-        assertTrue(text.contains("demo.allocates: FAIL: allocates in a JVM of its own too: 262,168 bytes per call there, 262,168 bytes per call in this shared JVM"), text);
-        assertTrue(text.contains("plain: conforms, 8 checks, "), text);
-        assertTrue(text.contains("check: 2 codecs, 1 fail; "), text);
+        assertTrue(r.text().contains("demo.allocates: FAIL: allocates in a JVM of its own too: 262,168 bytes per call there, 262,168 bytes per call in this shared JVM"), r.text());
+        assertTrue(r.text().contains("plain: conforms, 8 checks, "), r.text());
+        assertTrue(r.text().contains("check: 2 codecs, 1 fail; "), r.text());
     }
 
     @Test
     void aCodecNoOtherJvmCanLoadIsReportedNotRecheckedAndFails() {
-        int[] rc = new int[1];
-        String text = run(List.of(new PlainCodec(), new AllocatesPerDecode("allocates.unregistered")), null, rc);
-        assertEquals(1, rc[0], text);
-        assertTrue(text.contains("  FAIL no allocation"), text);
-        assertTrue(text.contains("allocates.unregistered: FAIL: allocates in the shared JVM (262,168 bytes per call); not rechecked because it is not a registered codec"), text);
-        assertTrue(text.contains("check: 2 codecs, 1 fail; "), text);
+        Ran r = check(List.of(new PlainCodec(), new AllocatesPerDecode("allocates.unregistered")), null);
+        assertEquals(1, r.exitCode(), r.text());
+        assertTrue(r.text().contains("  FAIL no allocation"), r.text());
+        assertTrue(r.text().contains("allocates.unregistered: FAIL: allocates in the shared JVM (262,168 bytes per call); not rechecked because it is not a registered codec"), r.text());
+        assertTrue(r.text().contains("check: 2 codecs, 1 fail; "), r.text());
     }
 
     @Test
     void aCodecCheckedAloneIsInAJvmOfItsOwnAlready() {
-        int[] rc = new int[1];
-        String text = run(List.of(new AllocatesPerDecode("allocates.alone")), null, rc);
-        assertEquals(1, rc[0], text);
-        assertTrue(text.contains("  FAIL no allocation"), text);
-        assertFalse(text.contains("rechecked") || text.contains("JVM of its own"), text);
+        Ran r = check(List.of(new AllocatesPerDecode("allocates.alone")), null);
+        assertEquals(1, r.exitCode(), r.text());
+        assertTrue(r.text().contains("  FAIL no allocation"), r.text());
+        assertFalse(r.text().contains("rechecked") || r.text().contains("JVM of its own"), r.text());
     }
 
     @Test
