@@ -383,14 +383,14 @@ public final class KernelGenerator {
                 /**
                  * FastLanes packing of 1024-value blocks of %s values with %d-bit vectors: %d lanes of %d rows,
                  * %d lanes per vector. Per width, unrolled bands of rows or a loop over periods of rows or over
-                 * words: each row is a shift and a mask of the current word, with the next word loaded where a
+                 * words: each row is %s of the current word, with the next word loaded where a
                  * value straddles. {@code unpackFlat}
                  * restores file order from FL_ORDER data in registers: every %dx%d tile of rows is transposed by
                  * %d butterfly stages (%s per vector and stage), so each stored vector is a run of
                  * consecutive values of one lane. Stateless and thread-safe.
                  */
-                """.formatted(t.prim, vb, lanes, rows, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
-                butterflyOp(t, vb)));
+                """.formatted(t.prim, vb, lanes, rows, vl, shiftFields(t, vb) ? "two shifts (a shift and a mask\n * in the word loops and unpackFlat)" : "a shift and a mask",
+                vl, vl, Integer.numberOfTrailingZeros(vl), butterflyOp(t, vb)));
         s.line("final class " + cls + " implements " + iface + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");
@@ -471,6 +471,16 @@ public final class KernelGenerator {
      * ({@code loaded[slot]} is the last loaded).
      */
     private static String row(Src s, Ty t, int w, int r, String base, String suffix, int[] loaded, int off) {
+        return row(s, t, w, r, base, suffix, loaded, off, false);
+    }
+
+    /**
+     * As {@link #row(Src, Ty, int, int, String, String, int[], int)}; with {@code shifts} the field is
+     * cut by two immediate shifts ({@code x << (T - sh - W) >>> (T - W)}, the top field by one) instead of
+     * a shift and an AND with the width mask {@code m}, which C2 reloads from the constant table before
+     * every AND at AVX2.
+     */
+    private static String row(Src s, Ty t, int w, int r, String base, String suffix, int[] loaded, int off, boolean shifts) {
         int b = r * w;
         int k = b / t.bits;
         int sh = b % t.bits;
@@ -482,6 +492,17 @@ public final class KernelGenerator {
             s.line(t.vec + " w" + loaded[slot] + suffix + " = " + t.load("in", base + " + " + (128 * loaded[slot] + off)) + ";");
         }
         String wk = "w" + k + suffix;
+        if (shifts) {
+            if (sh + w > t.bits) {
+                // the high part's h bits of the next word go to bit T - sh: up to the top, then down
+                int h = sh + w - t.bits;
+                return wk + ".lanewise(LSHR, " + sh + ").or(w" + (k + 1) + suffix + ".lanewise(LSHL, " + (t.bits - h) + ").lanewise(LSHR, " + (t.bits - w) + "))";
+            }
+            String e = wk;
+            if (sh + w < t.bits) e += ".lanewise(LSHL, " + (t.bits - sh - w) + ")";
+            if (t.bits - w > 0) e += ".lanewise(LSHR, " + (sh + w < t.bits ? t.bits - w : sh) + ")";
+            return e;
+        }
         if (sh + w <= t.bits) {
             String e = wk;
             if (sh > 0) e += ".lanewise(LSHR, " + sh + ")";
@@ -552,6 +573,15 @@ public final class KernelGenerator {
         s.line("}").line("}").line("}");
     }
 
+    /**
+     * Whether unpack cuts each field by two immediate shifts rather than a shift and the width mask
+     * (int32 at 256 bits): C2 at AVX2 does not keep the broadcast mask in a register but reloads it
+     * ({@code vpbroadcastd} from the constant table) before every AND.
+     */
+    private static boolean shiftFields(Ty t, int vb) {
+        return vb == 256 && t == Ty.INT;
+    }
+
     /** Fewest stores in the body of a period loop (see {@link #flUnpackPeriods}). */
     private static final int MIN_PERIOD_STORES = 8;
 
@@ -566,7 +596,8 @@ public final class KernelGenerator {
         int periodRows = t.bits / g;
         s.line("");
         s.line("private static void unpack" + w + "(byte[] in, int p, " + t.prim + "[] out, int o, int blocks) {");
-        maskVar(s, t, w);
+        boolean shifts = shiftFields(t, vb);
+        if (!shifts) maskVar(s, t, w);
         // blocks are contiguous and hold whole periods, so one loop runs over every period of the run:
         // a nest whose inner loop had a constant trip count ran slower (width 32, a copy: 0.42 of
         // store-only against 0.49, and 0.73 against 0.90 at width 4)
@@ -576,7 +607,7 @@ public final class KernelGenerator {
         int[] loaded = new int[lanes / vl];
         Arrays.fill(loaded, -1);
         for (int row = 0; row < periodRows; row++) {
-            for (int gr = 0; gr < lanes / vl; gr++) s.line(row(s, t, w, row, "q", "_" + gr, loaded, t.bytes() * vl * gr) + ".intoArray(out, r + " + (row * lanes + gr * vl) + ");");
+            for (int gr = 0; gr < lanes / vl; gr++) s.line(row(s, t, w, row, "q", "_" + gr, loaded, t.bytes() * vl * gr, shifts) + ".intoArray(out, r + " + (row * lanes + gr * vl) + ");");
         }
         s.line("}").line("}");
     }
@@ -587,19 +618,20 @@ public final class KernelGenerator {
         int lanes = 1024 / t.bits;
         s.line("");
         s.line("private static void unpack" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o) {");
-        maskVar(s, t, w);
+        boolean shifts = shiftFields(t, vb);
+        if (!shifts) maskVar(s, t, w);
         if (groupLoop(lanes / vl)) {
             s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
             s.line("int q = p + " + t.bytes() + " * g;");
             int[] loaded = {-1};
-            for (int r = rowsOf[0]; r < rowsOf[1]; r++) s.line(row(s, t, w, r, "q", "", loaded, 0) + ".intoArray(out, o + g + " + r * lanes + ");");
+            for (int r = rowsOf[0]; r < rowsOf[1]; r++) s.line(row(s, t, w, r, "q", "", loaded, 0, shifts) + ".intoArray(out, o + g + " + r * lanes + ");");
             s.line("}").line("}");
             return;
         }
         int[] loaded = new int[lanes / vl];
         Arrays.fill(loaded, -1);
         for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
-            for (int g = 0; g < lanes / vl; g++) s.line(row(s, t, w, r, "p", "_" + g, loaded, t.bytes() * vl * g) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
+            for (int g = 0; g < lanes / vl; g++) s.line(row(s, t, w, r, "p", "_" + g, loaded, t.bytes() * vl * g, shifts) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
         }
         s.line("}");
     }
