@@ -404,7 +404,9 @@ public final class KernelGenerator {
             int fw = w;
             // unpack: a unit is a row across every lane group, so loads and stores run in address order;
             // with a run-time loop over groups (groupLoop) a unit is one group's row
-            unpackBands.add(bands(rows, r -> (groupLoop(groups) ? 1 : groups) * (rowCost(t, fw, r) + 1)));
+            // a run after a fence that starts inside a word loads that word again
+            int fr = fenceRows(t, vb, w);
+            unpackBands.add(bands(rows, r -> (groupLoop(groups) ? 1 : groups) * (rowCost(t, fw, r) + 1 + (fr > 0 && r % fr == 0 && r * fw % t.bits != 0 ? 2 : 0))));
             // flat: a unit is a row of tiles (VL rows), the code of one tile run for each lane group in turn
             int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
             flatBands.add(bands(rows / vl, u -> {
@@ -582,6 +584,20 @@ public final class KernelGenerator {
         return vb == 256 && t == Ty.INT;
     }
 
+    /**
+     * Rows between compiler fences in a band of unpack at width {@code w}, 0 for none. C2 schedules
+     * every load and field of a band ahead of its stores (the stores form one memory chain, the fields
+     * do not) and spills what does not fit in 16 registers: 45 vector stack moves for 44 stores in
+     * {@code unpack5_0}. A {@code VarHandle.releaseFence()} (no instruction on x86) every four rows, with
+     * the words loaded again after it, pins each run of rows behind the previous run's stores, and no
+     * spill is left. For int32 at 256 bits below width 16: at 3, 5 and 9 the fenced bands measured
+     * 0.93-0.98 of the C arm against 0.71-0.85 without; at 23, where most rows need two words, the
+     * loads again cost more than the spills (docs/measurements.md, "The 256-bit decode gaps").
+     */
+    private static int fenceRows(Ty t, int vb, int w) {
+        return shiftFields(t, vb) && w < 16 ? 4 : 0;
+    }
+
     /** Fewest stores in the body of a period loop (see {@link #flUnpackPeriods}). */
     private static final int MIN_PERIOD_STORES = 8;
 
@@ -628,10 +644,15 @@ public final class KernelGenerator {
             s.line("}").line("}");
             return;
         }
-        int[] loaded = new int[lanes / vl];
+        // past a fence each run of rows loads its words again, as locals of their own (slot g + groups * run)
+        int fr = fenceRows(t, vb, w);
+        int groups = lanes / vl;
+        int[] loaded = new int[groups * (fr == 0 ? 1 : t.bits / fr)];
         Arrays.fill(loaded, -1);
         for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
-            for (int g = 0; g < lanes / vl; g++) s.line(row(s, t, w, r, "p", "_" + g, loaded, t.bytes() * vl * g, shifts) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
+            int run = fr == 0 ? 0 : r / fr;
+            if (fr > 0 && r > rowsOf[0] && r % fr == 0) s.line("java.lang.invoke.VarHandle.releaseFence();");
+            for (int g = 0; g < groups; g++) s.line(row(s, t, w, r, "p", "_" + (g + groups * run), loaded, t.bytes() * vl * g, shifts) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
         }
         s.line("}");
     }
