@@ -383,14 +383,14 @@ public final class KernelGenerator {
                 /**
                  * FastLanes packing of 1024-value blocks of %s values with %d-bit vectors: %d lanes of %d rows,
                  * %d lanes per vector. Per width, unrolled bands of rows or a loop over periods of rows or over
-                 * words: each row is a shift and a mask of the current word, with the next word loaded where a
+                 * words: each row is %s of the current word, with the next word loaded where a
                  * value straddles. {@code unpackFlat}
                  * restores file order from FL_ORDER data in registers: every %dx%d tile of rows is transposed by
                  * %d butterfly stages (%s per vector and stage), so each stored vector is a run of
                  * consecutive values of one lane. Stateless and thread-safe.
                  */
-                """.formatted(t.prim, vb, lanes, rows, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
-                butterflyOp(t, vb)));
+                """.formatted(t.prim, vb, lanes, rows, vl, shiftFields(t, vb) ? "two shifts (a shift and a mask\n * in the word loops and unpackFlat)" : "a shift and a mask",
+                vl, vl, Integer.numberOfTrailingZeros(vl), butterflyOp(t, vb)));
         s.line("final class " + cls + " implements " + iface + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");
@@ -404,7 +404,9 @@ public final class KernelGenerator {
             int fw = w;
             // unpack: a unit is a row across every lane group, so loads and stores run in address order;
             // with a run-time loop over groups (groupLoop) a unit is one group's row
-            unpackBands.add(bands(rows, r -> (groupLoop(groups) ? 1 : groups) * (rowCost(t, fw, r) + 1)));
+            // a run after a fence that starts inside a word loads that word again
+            int fr = fenceRows(t, vb, w);
+            unpackBands.add(bands(rows, r -> (groupLoop(groups) ? 1 : groups) * (rowCost(t, fw, r) + 1 + (fr > 0 && r % fr == 0 && r * fw % t.bits != 0 ? 2 : 0))));
             // flat: a unit is a row of tiles (VL rows), the code of one tile run for each lane group in turn
             int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
             flatBands.add(bands(rows / vl, u -> {
@@ -471,6 +473,16 @@ public final class KernelGenerator {
      * ({@code loaded[slot]} is the last loaded).
      */
     private static String row(Src s, Ty t, int w, int r, String base, String suffix, int[] loaded, int off) {
+        return row(s, t, w, r, base, suffix, loaded, off, false);
+    }
+
+    /**
+     * As {@link #row(Src, Ty, int, int, String, String, int[], int)}; with {@code shifts} the field is
+     * cut by two immediate shifts ({@code x << (T - sh - W) >>> (T - W)}, the top field by one) instead of
+     * a shift and an AND with the width mask {@code m}, which C2 reloads from the constant table before
+     * every AND at AVX2.
+     */
+    private static String row(Src s, Ty t, int w, int r, String base, String suffix, int[] loaded, int off, boolean shifts) {
         int b = r * w;
         int k = b / t.bits;
         int sh = b % t.bits;
@@ -482,6 +494,17 @@ public final class KernelGenerator {
             s.line(t.vec + " w" + loaded[slot] + suffix + " = " + t.load("in", base + " + " + (128 * loaded[slot] + off)) + ";");
         }
         String wk = "w" + k + suffix;
+        if (shifts) {
+            if (sh + w > t.bits) {
+                // the high part's h bits of the next word go to bit T - sh: up to the top, then down
+                int h = sh + w - t.bits;
+                return wk + ".lanewise(LSHR, " + sh + ").or(w" + (k + 1) + suffix + ".lanewise(LSHL, " + (t.bits - h) + ").lanewise(LSHR, " + (t.bits - w) + "))";
+            }
+            String e = wk;
+            if (sh + w < t.bits) e += ".lanewise(LSHL, " + (t.bits - sh - w) + ")";
+            if (t.bits - w > 0) e += ".lanewise(LSHR, " + (sh + w < t.bits ? t.bits - w : sh) + ")";
+            return e;
+        }
         if (sh + w <= t.bits) {
             String e = wk;
             if (sh > 0) e += ".lanewise(LSHR, " + sh + ")";
@@ -552,6 +575,29 @@ public final class KernelGenerator {
         s.line("}").line("}").line("}");
     }
 
+    /**
+     * Whether unpack cuts each field by two immediate shifts rather than a shift and the width mask
+     * (int32 at 256 bits): C2 at AVX2 does not keep the broadcast mask in a register but reloads it
+     * ({@code vpbroadcastd} from the constant table) before every AND.
+     */
+    private static boolean shiftFields(Ty t, int vb) {
+        return vb == 256 && t == Ty.INT;
+    }
+
+    /**
+     * Rows between compiler fences in a band of unpack at width {@code w}, 0 for none. C2 schedules
+     * every load and field of a band ahead of its stores (the stores form one memory chain, the fields
+     * do not) and spills what does not fit in 16 registers: 45 vector stack moves for 44 stores in
+     * {@code unpack5_0}. A {@code VarHandle.releaseFence()} (no instruction on x86) every four rows, with
+     * the words loaded again after it, pins each run of rows behind the previous run's stores, and no
+     * spill is left. For int32 at 256 bits below width 16: at 3, 5 and 9 the fenced bands measured
+     * 0.93-0.98 of the C arm against 0.71-0.85 without; at 23, where most rows need two words, the
+     * loads again cost more than the spills (docs/measurements.md, "The 256-bit decode gaps").
+     */
+    private static int fenceRows(Ty t, int vb, int w) {
+        return shiftFields(t, vb) && w < 16 ? 4 : 0;
+    }
+
     /** Fewest stores in the body of a period loop (see {@link #flUnpackPeriods}). */
     private static final int MIN_PERIOD_STORES = 8;
 
@@ -566,7 +612,8 @@ public final class KernelGenerator {
         int periodRows = t.bits / g;
         s.line("");
         s.line("private static void unpack" + w + "(byte[] in, int p, " + t.prim + "[] out, int o, int blocks) {");
-        maskVar(s, t, w);
+        boolean shifts = shiftFields(t, vb);
+        if (!shifts) maskVar(s, t, w);
         // blocks are contiguous and hold whole periods, so one loop runs over every period of the run:
         // a nest whose inner loop had a constant trip count ran slower (width 32, a copy: 0.42 of
         // store-only against 0.49, and 0.73 against 0.90 at width 4)
@@ -576,7 +623,7 @@ public final class KernelGenerator {
         int[] loaded = new int[lanes / vl];
         Arrays.fill(loaded, -1);
         for (int row = 0; row < periodRows; row++) {
-            for (int gr = 0; gr < lanes / vl; gr++) s.line(row(s, t, w, row, "q", "_" + gr, loaded, t.bytes() * vl * gr) + ".intoArray(out, r + " + (row * lanes + gr * vl) + ");");
+            for (int gr = 0; gr < lanes / vl; gr++) s.line(row(s, t, w, row, "q", "_" + gr, loaded, t.bytes() * vl * gr, shifts) + ".intoArray(out, r + " + (row * lanes + gr * vl) + ");");
         }
         s.line("}").line("}");
     }
@@ -587,19 +634,25 @@ public final class KernelGenerator {
         int lanes = 1024 / t.bits;
         s.line("");
         s.line("private static void unpack" + w + "_" + band + "(byte[] in, int p, " + t.prim + "[] out, int o) {");
-        maskVar(s, t, w);
+        boolean shifts = shiftFields(t, vb);
+        if (!shifts) maskVar(s, t, w);
         if (groupLoop(lanes / vl)) {
             s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
             s.line("int q = p + " + t.bytes() + " * g;");
             int[] loaded = {-1};
-            for (int r = rowsOf[0]; r < rowsOf[1]; r++) s.line(row(s, t, w, r, "q", "", loaded, 0) + ".intoArray(out, o + g + " + r * lanes + ");");
+            for (int r = rowsOf[0]; r < rowsOf[1]; r++) s.line(row(s, t, w, r, "q", "", loaded, 0, shifts) + ".intoArray(out, o + g + " + r * lanes + ");");
             s.line("}").line("}");
             return;
         }
-        int[] loaded = new int[lanes / vl];
+        // past a fence each run of rows loads its words again, as locals of their own (slot g + groups * run)
+        int fr = fenceRows(t, vb, w);
+        int groups = lanes / vl;
+        int[] loaded = new int[groups * (fr == 0 ? 1 : t.bits / fr)];
         Arrays.fill(loaded, -1);
         for (int r = rowsOf[0]; r < rowsOf[1]; r++) {
-            for (int g = 0; g < lanes / vl; g++) s.line(row(s, t, w, r, "p", "_" + g, loaded, t.bytes() * vl * g) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
+            int run = fr == 0 ? 0 : r / fr;
+            if (fr > 0 && r > rowsOf[0] && r % fr == 0) s.line("java.lang.invoke.VarHandle.releaseFence();");
+            for (int g = 0; g < groups; g++) s.line(row(s, t, w, r, "p", "_" + (g + groups * run), loaded, t.bytes() * vl * g, shifts) + ".intoArray(out, o + " + (r * lanes + g * vl) + ");");
         }
         s.line("}");
     }
