@@ -85,6 +85,7 @@ public final class PforCostModel {
      * value as an exception, more than the full width.
      */
     static Choice chooseWithin(int[] histogram, int valueBits, int n, int low, int widest) {
+        if (n == 0) return new Choice(0, 0, 0);
         long exceptionBits = POSITION_BITS + valueBits;
         int bestWidth = widest;
         int bestExceptions = 0;
