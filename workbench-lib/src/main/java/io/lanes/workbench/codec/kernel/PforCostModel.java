@@ -175,11 +175,6 @@ public final class PforCostModel {
         h[exactAt(valueBits)] = h[won + valueBits + 1];
     }
 
-    /** {@code 2^w - 1}, or -1 (nothing lies above) for w of 64 and more; as an int, -1 for w of 32 and more. */
-    static long limit(int w) {
-        return w >= 64 ? -1L : (1L << w) - 1;
-    }
-
     /**
      * The floor from {@code above[j]}, the exceptions at width {@code lo + j}: the least exact cost
      * of those widths, and the exceptions at {@code lo} for every narrower width (fewer bits a slot
