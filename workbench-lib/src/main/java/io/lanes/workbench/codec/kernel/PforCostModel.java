@@ -78,6 +78,32 @@ public final class PforCostModel {
     }
 
     /**
+     * {@link #choose} of a histogram whose {@code n} values all lie in classes {@code low .. widest},
+     * unchecked: the search's walk calls it once a window, where the checks and the walk over every
+     * class were about 7% of the analysis (a driver over the default set). The same choice: a width above {@code widest}
+     * costs more bits than {@code widest} with no exceptions, and one below {@code low} pays every
+     * value as an exception, more than the full width.
+     */
+    static Choice chooseWithin(int[] histogram, int valueBits, int n, int low, int widest) {
+        if (n == 0) return new Choice(0, 0, 0);
+        long exceptionBits = POSITION_BITS + valueBits;
+        int bestWidth = widest;
+        int bestExceptions = 0;
+        long bestBits = (long) n * widest;
+        int above = 0;
+        for (int b = widest - 1; b >= low; b--) {
+            above += histogram[b + 1];
+            long bits = (long) n * b + above * exceptionBits;
+            if (bits < bestBits) {
+                bestBits = bits;
+                bestWidth = b;
+                bestExceptions = above;
+            }
+        }
+        return new Choice(bestWidth, bestExceptions, bestBits);
+    }
+
+    /**
      * The choice with at most {@code maxExceptions} exceptions that costs the fewest bits (on a tie the
      * wider), given the unconstrained choice {@code c} and the histogram {@code PforSearch*.chooseReduced} left:
      * {@code c} itself when it has few enough. Every width such a choice can take is wider than
@@ -147,11 +173,6 @@ public final class PforCostModel {
         int won = wonAt(valueBits);
         System.arraycopy(h, won, h, 0, valueBits + 1);
         h[exactAt(valueBits)] = h[won + valueBits + 1];
-    }
-
-    /** {@code 2^w - 1}, or -1 (nothing lies above) for w of 64 and more; as an int, -1 for w of 32 and more. */
-    static long limit(int w) {
-        return w >= 64 ? -1L : (1L << w) - 1;
     }
 
     /**

@@ -95,6 +95,33 @@ class PforCostModelTest {
     }
 
     @Test
+    void withinTheClassesValuesLieInTheChoiceIsChoosesIncludingTies() {
+        // random histograms of n values in classes low..widest, ties included (48 a class is a tie at the width below)
+        java.util.SplittableRandom r = new java.util.SplittableRandom(29);
+        for (int valueBits : new int[]{32, 64}) {
+            for (int trial = 0; trial < 20_000; trial++) {
+                int widest = r.nextInt(valueBits + 1);
+                int low = r.nextInt(widest + 1);
+                int[] h = new int[valueBits + 1];
+                int n = 0;
+                for (int k = low; k <= widest; k++) {
+                    int c = switch (r.nextInt(4)) {
+                        case 0 -> 0;
+                        case 1 -> 48;
+                        case 2 -> r.nextInt(30);
+                        default -> r.nextInt(2000);
+                    };
+                    h[k] = c;
+                    n += c;
+                }
+                if (n > PforCostModel.MAX_VECTOR) continue;
+                assertEquals(PforCostModel.choose(h, valueBits), PforCostModel.chooseWithin(h, valueBits, n, low, widest),
+                        "valueBits " + valueBits + " classes " + low + ".." + widest + " trial " + trial);
+            }
+        }
+    }
+
+    @Test
     void rejectsBadInput() {
         assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(new int[33], 16));
         assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(new int[32], 32));
