@@ -86,13 +86,24 @@ public final class PforCostModel {
      */
     static Choice chooseWithin(int[] histogram, int valueBits, int n, int low, int widest) {
         if (n == 0) return new Choice(0, 0, 0);
+        return walkDown(histogram, valueBits, n, widest, low, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The cheapest of {@code top} with no exceptions and each width from {@code top - 1} down to
+     * {@code low} with the values above it as exceptions (on a tie the wider), stopping where more
+     * than {@code maxExceptions} values lie above: the walk {@link #chooseWithin} and
+     * {@link #capExceptions} share.
+     */
+    private static Choice walkDown(int[] histogram, int valueBits, int n, int top, int low, int maxExceptions) {
         long exceptionBits = POSITION_BITS + valueBits;
-        int bestWidth = widest;
+        int bestWidth = top;
         int bestExceptions = 0;
-        long bestBits = (long) n * widest;
+        long bestBits = (long) n * top;
         int above = 0;
-        for (int b = widest - 1; b >= low; b--) {
+        for (int b = top - 1; b >= low; b--) {
             above += histogram[b + 1];
+            if (above > maxExceptions) break;
             long bits = (long) n * b + above * exceptionBits;
             if (bits < bestBits) {
                 bestBits = bits;
@@ -115,22 +126,7 @@ public final class PforCostModel {
     public static Choice capExceptions(Choice c, int[] histogram, int valueBits, int n, int maxExceptions) {
         if (maxExceptions < 0) throw new IllegalArgumentException("maxExceptions " + maxExceptions + " is negative");
         if (c.exceptions() <= maxExceptions) return c;
-        long exceptionBits = POSITION_BITS + valueBits;
-        int bestWidth = valueBits;
-        int bestExceptions = 0;
-        long bestBits = (long) n * valueBits;
-        int above = 0;
-        for (int b = valueBits - 1; b > c.width(); b--) {
-            above += histogram[b + 1];
-            if (above > maxExceptions) break;
-            long bits = (long) n * b + above * exceptionBits;
-            if (bits < bestBits) {
-                bestBits = bits;
-                bestWidth = b;
-                bestExceptions = above;
-            }
-        }
-        return new Choice(bestWidth, bestExceptions, bestBits);
+        return walkDown(histogram, valueBits, n, valueBits, c.width() + 1, maxExceptions);
     }
 
     /**
