@@ -1,9 +1,13 @@
 package io.lanes.workbench.notebooks;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lanes.workbench.report.notebook.NotebookRunner;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,8 +32,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Executes every notebook under notebooks/ with the real Java kernel in quick mode, two at a time; a notebook
  * fails on any error output. Its executed copy and code-free HTML land in target/executed; the HTML
  * must be self-contained (nothing loaded from a file or network URL) and titled with the notebook's
- * name, as must its tables. The notebooks start longest first ({@link #LONGEST_FIRST}), so the two
- * kernels finish close together; the tests report in name order.
+ * name, as must its tables. The notebooks start longest first, by the quick-mode time each records
+ * in its own metadata ({@value #QUICK_SECONDS}), so the two kernels finish close together; a
+ * notebook recording none starts last, and one whose time has drifted past half or twice the
+ * recorded figure is reported, so the figure follows the notebook. The tests report in name order.
  *
  * <p>System property {@value #SELECT}: comma-separated name prefixes (e.g. {@code -Dnotebooks=05,06})
  * to execute only those notebooks, for timing or debugging one; unset, every notebook runs.
@@ -39,13 +45,8 @@ class NotebooksIT {
     private static final int PARALLEL = 2;
     /** The system property selecting notebooks by name prefix. */
     static final String SELECT = "notebooks";
-    /**
-     * Start order: the longest quick-mode notebooks first (docs/measurements.md has their times); a
-     * notebook not named here starts after these, in name order.
-     */
-    static final List<String> LONGEST_FIRST = List.of("01-bit-width-sweep", "09-strings-and-dictionaries", "05-reproduce-published",
-            "03-pfor-cost-model", "04-delta-decoding", "02-layout-tradeoffs", "08-your-own-codec", "06-cross-machine", "00-quickstart",
-            "07-corpus-explorer");
+    /** The notebook metadata field holding its quick-mode time in seconds, measured by this test. */
+    static final String QUICK_SECONDS = "lanes.quick_seconds";
     /** A displayed table's title (WorkbenchDisplayProvider) ending in a temp-file or timestamp suffix such as -3344596047452405551. */
     private static final Pattern TEMP_TITLE = Pattern.compile("<div><b>[^<]*-\\d{6,}</b>");
 
@@ -62,7 +63,9 @@ class NotebooksIT {
         // two kernels at a time keep the suite inside its CI budget on two cores; quick-mode figures are smoke, not results
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
         Map<Path, Future<NotebookRunner.Result>> runs = new LinkedHashMap<>();
-        List<Path> order = notebooks.stream().sorted(Comparator.comparingInt(NotebooksIT::startRank)).toList();
+        Map<Path, Double> recorded = new LinkedHashMap<>();
+        for (Path nb : notebooks) recorded.put(nb, quickSeconds(nb));
+        List<Path> order = notebooks.stream().sorted(Comparator.comparingDouble((Path nb) -> recorded.get(nb)).reversed()).toList();
         for (Path nb : order) runs.put(nb, pool.submit(() -> runner.execute(nb, out)));
         pool.shutdown();
         return notebooks.stream().map(nb -> DynamicTest.dynamicTest(nb.getFileName().toString(), () -> {
@@ -80,7 +83,13 @@ class NotebooksIT {
             assertTrue(html.contains("<title>" + name + "</title>"), nb.getFileName() + ": the HTML title is not " + name);
             Matcher title = TEMP_TITLE.matcher(html);
             if (title.find()) fail(nb.getFileName() + ": a table title carries a temporary or timestamped folder name: " + title.group());
-            System.out.printf("%s executed in %.1fs with %d kernel start(s)%n", nb.getFileName(), r.took().toMillis() / 1000.0, r.attempts());
+            double took = r.took().toMillis() / 1000.0;
+            System.out.printf("%s executed in %.1fs with %d kernel start(s)%n", nb.getFileName(), took, r.attempts());
+            double was = recorded.get(nb);
+            if (was <= 0 || took > 2 * was || took < was / 2) {
+                System.out.printf("%s: took %.0f s, its metadata's %s says %s; update it so the notebooks start longest first%n",
+                        nb.getFileName(), took, QUICK_SECONDS, was <= 0 ? "nothing" : String.format("%.0f s", was));
+            }
         }));
     }
 
@@ -88,9 +97,13 @@ class NotebooksIT {
         return notebook.getFileName().toString().replaceFirst("\\.ipynb$", "");
     }
 
-    /** Position in {@link #LONGEST_FIRST}, or after all of it. */
-    private static int startRank(Path notebook) {
-        int i = LONGEST_FIRST.indexOf(name(notebook));
-        return i < 0 ? LONGEST_FIRST.size() : i;
+    /** The notebook's recorded quick-mode seconds ({@value #QUICK_SECONDS}), or 0 when it records none. */
+    static double quickSeconds(Path notebook) {
+        try {
+            JsonNode lanes = new ObjectMapper().readTree(Files.readString(notebook)).path("metadata").path("lanes");
+            return lanes.path("quick_seconds").asDouble(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + notebook + "'s metadata", e);
+        }
     }
 }
