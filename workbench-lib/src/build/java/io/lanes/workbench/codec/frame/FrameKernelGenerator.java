@@ -379,6 +379,10 @@ public final class FrameKernelGenerator {
         for (int i = 1; i <= vl; i++) ramp.append(i == 1 ? "" : ", ").append(i);
         s.line("/** 1, 2, ..., VL: a lane run's steps of the frame at width 0. */");
         s.line("private static final " + t.vec + " RAMP = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + ramp + "}, 0);");
+        if (frameKept(FlOp.FLAT, t, vb)) {
+            s.line("/** Zero lanes the flat kernels add their frame to, so C2 keeps the sum in a register (see frameKept in the generator). */");
+            s.line("private static final IntVector ZERO = IntVector.zero(S);");
+        }
         anchorTables(s, t, vl, lanes);
         Map<String, Integer> directAt = directTable(s, t, vb);
         Map<FlOp, List<List<int[]>>> bandsOf = new LinkedHashMap<>();
@@ -686,7 +690,10 @@ public final class FrameKernelGenerator {
         s.line("");
         s.line("private static void " + op.name + (grid ? "Grid" : w) + "_" + band + "(" + (grid ? t.prim + "[]" : "byte[]") + " in, int p, "
                 + t.prim + "[] out, int o" + (grid ? "" : ", " + t.prim + " frame") + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
-        if (!grid) maskAndFrame(s, t, w);
+        if (!grid && frameKept(op, t, vb)) {
+            if (w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
+            s.line("IntVector f = ZERO.add(frame);");
+        } else if (!grid) maskAndFrame(s, t, w);
         s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
         s.line("int q = p + " + (grid ? "" : t.bytes() + " * ") + "g;");
         s.line("int r = o + " + outBase + ";");
@@ -818,7 +825,7 @@ public final class FrameKernelGenerator {
         s.line("");
         s.line("private static void flat" + w + "_0(byte[] in, int p, int[] out, int o, int frame) {");
         s.line("IntVector m = IntVector.broadcast(S, " + Ty.INT.mask(w) + ");");
-        s.line("IntVector f = IntVector.broadcast(S, frame);");
+        s.line("IntVector f = ZERO.add(frame);");
         Map<String, String> local = new LinkedHashMap<>();
         for (int v = 0; v < 4; v++) {
             for (DirectTerm term : directTerms(w, v)) {
@@ -884,6 +891,16 @@ public final class FrameKernelGenerator {
     }
 
     /**
+     * Whether {@code op}'s frame vector is {@code ZERO.add(frame)} rather than {@code broadcast(S, frame)}:
+     * flat int32 at 256 bits. C2 rematerialises a broadcast of a register before every use, a
+     * {@code vmovd} and a {@code vpbroadcastd} (two port-5 uops, the port every {@code vpermd} of the
+     * transpose needs) per stored vector; the sum with a loaded zero it keeps in a register or spills.
+     */
+    private static boolean frameKept(FlOp op, Ty t, int vb) {
+        return op == FlOp.FLAT && t == Ty.INT && vb == 256;
+    }
+
+    /**
      * Tile {@code h} of {@code flat} at width {@code w} (see {@link #paired}): per lane group, the
      * eight paired rows cut from the words, one transpose, then each vector's two halves stored with
      * the frame added.
@@ -894,7 +911,7 @@ public final class FrameKernelGenerator {
         s.line("IntVector m = IntVector.broadcast(S, " + Ty.INT.mask(w) + ");");
         s.line("IntVector mh = IntVector.broadcast(S, " + String.format("0x%x", ((1 << w) - 1) << 16) + ");");
         s.line("IntVector lo = IntVector.broadcast(S, 0xffff);");
-        s.line("IntVector f = IntVector.broadcast(S, frame);");
+        s.line("IntVector f = ZERO.add(frame);");
         s.line("for (int g = 0; g < 32; g += 8) {");
         s.line("int q = p + 4 * g;");
         s.line("int r = o + (g & 15) * 64 + (g >> 4) * 32;");
