@@ -6,9 +6,11 @@ import io.lanes.workbench.codec.bitpack.KernelSource.Ty;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import static io.lanes.workbench.codec.bitpack.KernelSource.*;
@@ -367,7 +369,8 @@ public final class FrameKernelGenerator {
                  */
                 """.formatted(t.prim, vb, lanes, t.bits, vl, vl, vl, Integer.numberOfTrailingZeros(vl),
                 butterflyOp(t, vb), direct(FlOp.FLAT, t, vb, 1)
-                        ? "; at widths 1.." + DIRECT_MAX + " each lane's words are unpacked straight into its run, with no tile" : ""));
+                        ? "; at widths 1..6 and 8 each lane's words are unpacked straight into its run, with no tile, and at 7"
+                        + " and 9..16 two rows share a vector's 16-bit halves, so a tile restores 128 values" : ""));
         s.line("final class " + cls + " implements FlFrameCode" + t.bits + " {");
         s.line("private static final VectorSpecies<" + t.box + "> S = " + t.vec + ".SPECIES_" + vb + ";");
         s.line("private static final VectorSpecies<Byte> B = ByteVector.SPECIES_" + vb + ";");
@@ -376,6 +379,10 @@ public final class FrameKernelGenerator {
         for (int i = 1; i <= vl; i++) ramp.append(i == 1 ? "" : ", ").append(i);
         s.line("/** 1, 2, ..., VL: a lane run's steps of the frame at width 0. */");
         s.line("private static final " + t.vec + " RAMP = " + t.vec + ".fromArray(S, new " + t.prim + "[] {" + ramp + "}, 0);");
+        if (frameKept(FlOp.FLAT, t, vb)) {
+            s.line("/** Zero lanes the flat kernels add their frame to, so C2 keeps the sum in a register (see frameKept in the generator). */");
+            s.line("private static final IntVector ZERO = IntVector.zero(S);");
+        }
         anchorTables(s, t, vl, lanes);
         Map<String, Integer> directAt = directTable(s, t, vb);
         Map<FlOp, List<List<int[]>>> bandsOf = new LinkedHashMap<>();
@@ -399,6 +406,10 @@ public final class FrameKernelGenerator {
                 }
                 if (op.delta && w == 0 || direct(op, t, vb, w)) {
                     perWidth.add(List.of(new int[] {0, t.bits})); // one progression method (deltaFlatZero) or lane loop (flatDirect)
+                    continue;
+                }
+                if (paired(op, t, vb, w)) {
+                    perWidth.add(List.of(new int[] {0, 16}, new int[] {16, 32})); // two paired tiles (flatPaired)
                     continue;
                 }
                 int tileCost = Integer.numberOfTrailingZeros(vl) * vl * 2 + vl;
@@ -454,6 +465,10 @@ public final class FrameKernelGenerator {
                 }
                 if (direct(op, t, vb, w)) {
                     flatDirect(s, w, directAt);
+                    continue;
+                }
+                if (paired(op, t, vb, w)) {
+                    for (int b = 0; b < bs.size(); b++) flatPaired(s, w, b);
                     continue;
                 }
                 if (!op.flat && rowsBands(t, vb)) {
@@ -675,7 +690,10 @@ public final class FrameKernelGenerator {
         s.line("");
         s.line("private static void " + op.name + (grid ? "Grid" : w) + "_" + band + "(" + (grid ? t.prim + "[]" : "byte[]") + " in, int p, "
                 + t.prim + "[] out, int o" + (grid ? "" : ", " + t.prim + " frame") + (op.delta ? ", " + t.prim + "[] acc" : "") + ") {");
-        if (!grid) maskAndFrame(s, t, w);
+        if (!grid && frameKept(op, t, vb)) {
+            if (w < t.bits) s.line(t.vec + " m = " + t.vec + ".broadcast(S, " + t.mask(w) + ");");
+            s.line("IntVector f = ZERO.add(frame);");
+        } else if (!grid) maskAndFrame(s, t, w);
         s.line("for (int g = 0; g < " + lanes + "; g += " + vl + ") {");
         s.line("int q = p + " + (grid ? "" : t.bytes() + " * ") + "g;");
         s.line("int r = o + " + outBase + ";");
@@ -716,9 +734,12 @@ public final class FrameKernelGenerator {
      */
     private static final int DIRECT_MAX = 8;
 
-    /** Whether {@code op} at width {@code w} is {@link #flatDirect}'s lane loop: flat int32 at 256 bits, widths 1..{@link #DIRECT_MAX}. */
+    /**
+     * Whether {@code op} at width {@code w} is {@link #flatDirect}'s lane loop: flat int32 at 256 bits,
+     * widths 1..{@link #DIRECT_MAX} but those {@link #paired} (width 7, where the paired tile was faster).
+     */
     private static boolean direct(FlOp op, Ty t, int vb, int w) {
-        return op == FlOp.FLAT && t == Ty.INT && vb == 256 && w >= 1 && w <= DIRECT_MAX;
+        return op == FlOp.FLAT && t == Ty.INT && vb == 256 && w >= 1 && w <= DIRECT_MAX && !paired(op, t, vb, w);
     }
 
     /**
@@ -804,7 +825,7 @@ public final class FrameKernelGenerator {
         s.line("");
         s.line("private static void flat" + w + "_0(byte[] in, int p, int[] out, int o, int frame) {");
         s.line("IntVector m = IntVector.broadcast(S, " + Ty.INT.mask(w) + ");");
-        s.line("IntVector f = IntVector.broadcast(S, frame);");
+        s.line("IntVector f = ZERO.add(frame);");
         Map<String, String> local = new LinkedHashMap<>();
         for (int v = 0; v < 4; v++) {
             for (DirectTerm term : directTerms(w, v)) {
@@ -850,5 +871,83 @@ public final class FrameKernelGenerator {
             s.line("IntVector " + name + " = IntVector.fromArray(S, DIRECT, " + at.get(key) + ");");
         }
         return name;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Flat int32 at 256 bits, widths up to 16: two rows in the 16-bit halves of one vector, so one 8x8
+    // tile transpose restores file order for 128 values instead of 64. Tile h pairs row 16h + i (low
+    // half) with row 16h + 8 + i (high half) for i < 8; after the transpose vector e holds lane e's rows
+    // 16h .. 16h+7 in its low halves and 16h+8 .. 16h+15 in its high halves, two runs of 8 consecutive
+    // values in file order, split by an AND and a shift.
+
+    /**
+     * Whether {@code op} at width {@code w} is {@link #flatPaired}: flat int32 at 256 bits, width 7 and
+     * 9..16 (a value must fit 16 bits). Per width, alone in one JVM, it ran 1.14-1.31x the plain tile at
+     * 9..16 and 1.2x {@link #flatDirect} at 7, tied it at 5 and 6 and lost at 8 (docs/measurements.md,
+     * "The 256-bit decode gaps").
+     */
+    private static boolean paired(FlOp op, Ty t, int vb, int w) {
+        return op == FlOp.FLAT && t == Ty.INT && vb == 256 && (w == 7 || w >= 9 && w <= 16);
+    }
+
+    /**
+     * Whether {@code op}'s frame vector is {@code ZERO.add(frame)} rather than {@code broadcast(S, frame)}:
+     * flat int32 at 256 bits. C2 rematerialises a broadcast of a register before every use, a
+     * {@code vmovd} and a {@code vpbroadcastd} (two port-5 uops, the port every {@code vpermd} of the
+     * transpose needs) per stored vector; the sum with a loaded zero it keeps in a register or spills.
+     */
+    private static boolean frameKept(FlOp op, Ty t, int vb) {
+        return op == FlOp.FLAT && t == Ty.INT && vb == 256;
+    }
+
+    /**
+     * Tile {@code h} of {@code flat} at width {@code w} (see {@link #paired}): per lane group, the
+     * eight paired rows cut from the words, one transpose, then each vector's two halves stored with
+     * the frame added.
+     */
+    private static void flatPaired(Src s, int w, int h) {
+        s.line("");
+        s.line("private static void flat" + w + "_" + h + "(byte[] in, int p, int[] out, int o, int frame) {");
+        s.line("IntVector m = IntVector.broadcast(S, " + Ty.INT.mask(w) + ");");
+        s.line("IntVector mh = IntVector.broadcast(S, " + String.format("0x%x", ((1 << w) - 1) << 16) + ");");
+        s.line("IntVector lo = IntVector.broadcast(S, 0xffff);");
+        s.line("IntVector f = ZERO.add(frame);");
+        s.line("for (int g = 0; g < 32; g += 8) {");
+        s.line("int q = p + 4 * g;");
+        s.line("int r = o + (g & 15) * 64 + (g >> 4) * 32;");
+        Set<Integer> words = new HashSet<>();
+        for (int i = 0; i < 8; i++) {
+            String low = pairedField(s, w, 16 * h + i, 0, words);
+            String high = pairedField(s, w, 16 * h + 8 + i, 16, words);
+            s.line("IntVector t" + i + " = " + low + ".or(" + high + ");");
+        }
+        String[] cur = transposeInRegisters(s, Ty.INT, 256, 0);
+        for (int e = 0; e < 8; e++) {
+            s.line(cur[e] + ".and(lo).add(f).intoArray(out, r + " + (64 * e + 16 * h) + ");");
+            s.line(cur[e] + ".lanewise(LSHR, 16).add(f).intoArray(out, r + " + (64 * e + 16 * h + 8) + ");");
+        }
+        s.line("}");
+        s.line("}");
+    }
+
+    /**
+     * Row {@code row} at width {@code w} moved to bit {@code at} (0 or 16) of its lane, every other bit
+     * clear; declares the words it reads ({@code w<k>}, once each).
+     */
+    private static String pairedField(Src s, int w, int row, int at, Set<Integer> words) {
+        int b = row * w;
+        int k = b >> 5;
+        int sh = b & 31;
+        boolean straddles = sh + w > 32;
+        for (int j = k; j <= (straddles ? k + 1 : k); j++) {
+            if (words.add(j)) s.line("IntVector w" + j + " = " + Ty.INT.load("in", j == 0 ? "q" : "q + " + 128 * j) + ";");
+        }
+        String x = "w" + k;
+        if (sh > at) x += ".lanewise(LSHR, " + (sh - at) + ")";
+        else if (sh < at) x += ".lanewise(LSHL, " + (at - sh) + ")";
+        if (straddles) x += ".or(w" + (k + 1) + ".lanewise(LSHL, " + (32 - sh + at) + "))";
+        // a top field shifted down, or at 16 bits a whole bottom half shifted up, leaves no stray bit
+        boolean clean = at == 0 ? sh + w == 32 : sh == 0 && w == 16;
+        return clean ? x : x + ".and(" + (at == 0 ? "m" : "mh") + ")";
     }
 }
