@@ -414,7 +414,7 @@ public final class Harness {
 
     /**
      * Calls {@code stage} at least {@code minCalls} times, and then, always or (when {@code whileJitWorks})
-     * only once the JIT has finished or queued a compilation since the first call, for at least
+     * only if the JIT has finished a compilation since the first call or has one queued, for at least
      * {@link Config#warmupMillis} and up to C2's invocation threshold, the latter for at most a second
      * more or the settle limit. Without a settle limit it neither watches the JIT nor counts to C2's threshold.
      *
@@ -431,23 +431,17 @@ public final class Harness {
         // each kernel many times)
         long byCount = config.jitSettleMillis() == 0 ? 0 : C2_INVOCATIONS;
         long cap = deadline + Math.min(config.jitSettleMillis(), 1000) * 1_000_000L;
-        boolean watch = whileJitWorks && config.jitSettleMillis() > 0 && jit.available();
-        long jitBefore = watch ? jit.compiledMillis() : 0;
-        boolean rules = !whileJitWorks;
-        long look = start; // the JIT is read at most once a millisecond: reading its queue is a diagnostic command
+        long jitBefore = whileJitWorks ? jit.compiledMillis() : 0;
         int done = 0;
         long sink = 0;
-        while (true) {
-            long now = System.nanoTime();
-            if (done >= minCalls) {
-                if (!rules && watch && now - look >= 0) {
-                    rules = jit.compiledMillis() != jitBefore || jit.busy();
-                    look = now + 1_000_000L;
-                }
-                if (!rules || (now >= deadline && (done >= byCount || now >= cap))) break;
+        for (; done < minCalls; done++) sink += stage.applyAsLong(p);
+        if (!whileJitWorks || (config.jitSettleMillis() > 0 && (jit.compiledMillis() != jitBefore || jit.busy()))) {
+            while (true) {
+                long now = System.nanoTime();
+                if (now - deadline >= 0 && (done >= byCount || now - cap >= 0)) break;
+                sink += stage.applyAsLong(p);
+                done++;
             }
-            sink += stage.applyAsLong(p);
-            done++;
         }
         blackhole ^= sink;
         return done;

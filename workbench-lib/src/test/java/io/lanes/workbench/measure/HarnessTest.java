@@ -105,7 +105,7 @@ class HarnessTest {
     }
 
     /**
-     * A codec whose whole encode, and packing alone, run ten times the work for their first
+     * A codec whose whole encode, and packing alone, run thirty times the work for their first
      * {@code slowCalls} calls, as code does before C2 has compiled it, and the JIT that compiles it:
      * {@link #compiled} grows at each path's 200th call (C1's threshold) and at the call from which it
      * is fast. The encode does not call this packing, so each path warms only by its own calls, as a
@@ -142,7 +142,7 @@ class HarnessTest {
         private int call(int calls, java.util.function.IntSupplier work) {
             if (calls == 200 || calls == slowCalls) compiled++;
             int r = work.getAsInt();
-            if (calls < slowCalls) for (int i = 0; i < 9; i++) work.getAsInt();
+            if (calls < slowCalls) for (int i = 0; i < 29; i++) work.getAsInt();
             return r;
         }
 
@@ -178,17 +178,18 @@ class HarnessTest {
     /**
      * Encode and packing alone are warmed past their slow first calls when the JIT compiles during
      * their warm-up, so their medians time the fast code. The warm-up that gave them an eighth of the
-     * decode calls (625 here) timed the slow phase: both medians about ten times the scalar bit-packer's.
+     * decode calls (625 here) timed the slow phase: an encode median 30x the scalar bit-packer's.
+     * Samples of half a millisecond, and a wide margin: the test JVM shares the machine.
      */
     @Test
     void encodeStagesAreTimedAfterTheCallsTheJitNeedsNotDuringThem() {
         Column col = Datasets.uniform(7, 5000, 1);
         WarmingCodec warming = new WarmingCodec(3000);
-        Harness h = new Harness(new Harness.Config(5, 0, 8, 50, false, 2000), warming.jit());
+        Harness h = new Harness(new Harness.Config(5, 0, 8, 500, false, 2000), warming.jit());
         List<Measurement> ms = h.measure(List.of(Arm.of(warming), Arm.named("bitpack.seq.scalar")), col, WorkingSet.parse("16KiB"));
         Measurement slow = ms.get(0), real = ms.get(1);
-        assertTrue(slow.encodeMedian() < 3 * real.encodeMedian(), "encode median " + slow.encodeMedian() + " ns against " + real.encodeMedian());
-        assertTrue(slow.packMedian() < 3 * real.packMedian(), "pack median " + slow.packMedian() + " ns against " + real.packMedian());
+        assertTrue(slow.encodeMedian() < 6 * real.encodeMedian(), "encode median " + slow.encodeMedian() + " ns against " + real.encodeMedian());
+        assertTrue(slow.packMedian() < 6 * real.packMedian(), "pack median " + slow.packMedian() + " ns against " + real.packMedian());
         assertTrue(warming.encodes > 3000 && warming.packs > 3000, "warmed past the slow calls: " + warming.encodes + " encodes, " + warming.packs + " packs");
         assertTrue(h.unsettled().isEmpty(), h.unsettled().toString());
     }
