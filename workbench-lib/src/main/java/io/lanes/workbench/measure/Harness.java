@@ -114,6 +114,9 @@ public final class Harness {
         /** Whether a compilation is running or queued ({@link JitQueue#busy}). */
         boolean busy();
 
+        /** Waits until nothing is running or queued, for at most {@code maxMillis} ({@link JitQueue#awaitIdle}). */
+        boolean awaitIdle(long maxMillis);
+
         Jit HOTSPOT = new Jit() {
             public boolean available() {
                 return JitQueue.available();
@@ -125,6 +128,10 @@ public final class Harness {
 
             public boolean busy() {
                 return JitQueue.busy();
+            }
+
+            public boolean awaitIdle(long maxMillis) {
+                return JitQueue.awaitIdle(maxMillis);
             }
         };
     }
@@ -414,13 +421,18 @@ public final class Harness {
 
     /**
      * Calls {@code stage} at least {@code minCalls} times, and then, always or (when {@code whileJitWorks})
-     * only if the JIT has finished a compilation since the first call or has one queued, for at least
+     * only if those calls made the JIT compile (it finished a compilation during them or has one
+     * queued after them; they start once the queue is empty, for at most the cap below), for at least
      * {@link Config#warmupMillis} and up to C2's invocation threshold, the latter for at most a second
      * more or the settle limit. Without a settle limit it neither watches the JIT nor counts to C2's threshold.
      *
      * @return calls made
      */
     private int warmUp(Prepared p, java.util.function.ToLongFunction<Prepared> stage, int minCalls, boolean whileJitWorks) {
+        boolean watch = whileJitWorks && config.jitSettleMillis() > 0;
+        // what an earlier stage left queued would otherwise count as this one's compiling: without this
+        // wait, in a bench the JavaFastPFOR peer's encode went on to its cap (a second) at 22 of 48 columns
+        if (watch) jit.awaitIdle(Math.min(config.jitSettleMillis(), 1000));
         long start = System.nanoTime();
         long deadline = start + config.warmupMillis() * 1_000_000L;
         // C2 compiles after thousands of invocations or loop iterations, not after a time, and until
@@ -431,11 +443,11 @@ public final class Harness {
         // each kernel many times)
         long byCount = config.jitSettleMillis() == 0 ? 0 : C2_INVOCATIONS;
         long cap = deadline + Math.min(config.jitSettleMillis(), 1000) * 1_000_000L;
-        long jitBefore = whileJitWorks ? jit.compiledMillis() : 0;
+        long jitBefore = watch ? jit.compiledMillis() : 0;
         int done = 0;
         long sink = 0;
         for (; done < minCalls; done++) sink += stage.applyAsLong(p);
-        if (!whileJitWorks || (config.jitSettleMillis() > 0 && (jit.compiledMillis() != jitBefore || jit.busy()))) {
+        if (!whileJitWorks || (watch && (jit.compiledMillis() != jitBefore || jit.busy()))) {
             while (true) {
                 long now = System.nanoTime();
                 if (now - deadline >= 0 && (done >= byCount || now - cap >= 0)) break;

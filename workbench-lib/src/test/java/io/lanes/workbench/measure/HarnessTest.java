@@ -136,6 +136,10 @@ class HarnessTest {
                 public boolean busy() {
                     return false;
                 }
+
+                public boolean awaitIdle(long maxMillis) {
+                    return true;
+                }
             };
         }
 
