@@ -394,18 +394,21 @@ public final class Harness {
      * sample that make a sample last the minimum time.
      */
     private int warmUpAndCalibrate(Prepared p) {
-        int done = warmUp(p, Prepared::decode, config.warmupIterations(), false);
+        int done = warmUp(p, Prepared::decode, config.warmupIterations(), true).calls();
         // encode stages at least as many calls as they always had (an eighth of decode's), and by the
         // rest of decode's rules while the JIT works on them: a kernel a width's packing calls once per
         // encode is compiled by C2 only after thousands of encodes, and timed before that it read 3.6-161
         // ns a value against 0.2-0.5 (docs/measurements.md). Not always: 5,000 encodes at every point
         // would add about 5 minutes to a quick run of 12, and once a codec's code is compiled (most
-        // points) nothing compiles during the first calls. Pack runs on the page analyze just wrote.
+        // points) nothing compiles during the first calls. Once a stage did, the arm's later stages, which
+        // share its code, get those rules too: in a bench, packing alone ran C1 code at 0.3 ms a call (30x)
+        // after the whole encode reached its cap before C2's threshold. Pack runs on the page analyze wrote.
         int encodeCalls = Math.max(1, done / 8);
-        if (p.encodes()) warmUp(p, Prepared::encode, encodeCalls, true);
+        boolean compiling = false;
+        if (p.encodes()) compiling = warmUp(p, Prepared::encode, encodeCalls, false).full();
         if (p.staged()) {
-            warmUp(p, Prepared::analyze, encodeCalls, true);
-            warmUp(p, Prepared::pack, encodeCalls, true);
+            compiling |= warmUp(p, Prepared::analyze, encodeCalls, compiling).full();
+            warmUp(p, Prepared::pack, encodeCalls, compiling);
         }
         long sink = 0;
         long t0 = System.nanoTime();
@@ -420,16 +423,16 @@ public final class Harness {
     }
 
     /**
-     * Calls {@code stage} at least {@code minCalls} times, and then, always or (when {@code whileJitWorks})
-     * only if those calls made the JIT compile (it finished a compilation during them or has one
+     * Calls {@code stage} at least {@code minCalls} times, and then, {@code always} or else only if
+     * those calls made the JIT compile (it finished a compilation during them or has one
      * queued after them; they start once the queue is empty, for at most the cap below), for at least
      * {@link Config#warmupMillis} and up to C2's invocation threshold, the latter for at most a second
      * more or the settle limit. Without a settle limit it neither watches the JIT nor counts to C2's threshold.
      *
-     * @return calls made
+     * @return calls made, and whether it went on by those rules
      */
-    private int warmUp(Prepared p, java.util.function.ToLongFunction<Prepared> stage, int minCalls, boolean whileJitWorks) {
-        boolean watch = whileJitWorks && config.jitSettleMillis() > 0;
+    private WarmUp warmUp(Prepared p, java.util.function.ToLongFunction<Prepared> stage, int minCalls, boolean always) {
+        boolean watch = !always && config.jitSettleMillis() > 0;
         // what an earlier stage left queued would otherwise count as this one's compiling: without this
         // wait, in a bench the JavaFastPFOR peer's encode went on to its cap (a second) at 22 of 48 columns
         if (watch) jit.awaitIdle(Math.min(config.jitSettleMillis(), 1000));
@@ -447,7 +450,8 @@ public final class Harness {
         int done = 0;
         long sink = 0;
         for (; done < minCalls; done++) sink += stage.applyAsLong(p);
-        if (!whileJitWorks || (watch && (jit.compiledMillis() != jitBefore || jit.busy()))) {
+        boolean full = always || (watch && (jit.compiledMillis() != jitBefore || jit.busy()));
+        if (full) {
             while (true) {
                 long now = System.nanoTime();
                 if (now - deadline >= 0 && (done >= byCount || now - cap >= 0)) break;
@@ -456,7 +460,11 @@ public final class Harness {
             }
         }
         blackhole ^= sink;
-        return done;
+        return new WarmUp(done, full);
+    }
+
+    /** What {@link #warmUp} did: its calls, and whether it went on past the minimum by decode's rules. */
+    private record WarmUp(int calls, boolean full) {
     }
 
     /**
