@@ -433,8 +433,8 @@ public final class Harness {
      */
     private WarmUp warmUp(Prepared p, java.util.function.ToLongFunction<Prepared> stage, int minCalls, boolean always) {
         boolean watch = !always && config.jitSettleMillis() > 0;
-        // what an earlier stage left queued would otherwise count as this one's compiling: without this
-        // wait, in a bench the JavaFastPFOR peer's encode went on to its cap (a second) at 22 of 48 columns
+        // what an earlier stage left queued would otherwise count as this one's compiling (the waits took
+        // 2.5 s of a 5-minute bench; the JavaFastPFOR peer's encode went on to its cap as often with them)
         if (watch) jit.awaitIdle(Math.min(config.jitSettleMillis(), 1000));
         long start = System.nanoTime();
         long deadline = start + config.warmupMillis() * 1_000_000L;
