@@ -387,7 +387,7 @@ public final class Harness {
     }
 
     /** HotSpot's Tier4InvocationThreshold: calls after which a method profiled in C1 is queued for C2. */
-    static final int C2_INVOCATIONS = 5000;
+    private static final int C2_INVOCATIONS = 5000;
 
     /**
      * Warms up one arm, decode and then each encode stage it has, and returns the decode calls per
