@@ -28,7 +28,8 @@ public final class Harness {
     public static final String PAGES = "pages";
 
     /**
-     * @param warmupIterations decode calls per arm before timing, at least
+     * @param warmupIterations decode calls per arm before timing, at least; each encode stage gets an eighth of the
+     *                         decode calls made, and decode's other rules while the JIT compiles
      * @param warmupMillis     and at least this long per arm
      * @param reps             timed repetitions (samples) per arm; a multiple of 64 visits every buffer placement
      *                         class equally often ({@link Prepared#place})
@@ -99,12 +100,54 @@ public final class Harness {
         }
     }
 
+    /**
+     * The JIT as the harness watches it: {@link #HOTSPOT} in every run; a test gives a scripted one
+     * to stand for compilations that are otherwise at the JIT's discretion.
+     */
+    interface Jit {
+        /** Whether the other two can be read. */
+        boolean available();
+
+        /** Grows whenever a compilation finishes ({@link JitQueue#compiledMillis}). */
+        long compiledMillis();
+
+        /** Whether a compilation is running or queued ({@link JitQueue#busy}). */
+        boolean busy();
+
+        /** Waits until nothing is running or queued, for at most {@code maxMillis} ({@link JitQueue#awaitIdle}). */
+        boolean awaitIdle(long maxMillis);
+
+        Jit HOTSPOT = new Jit() {
+            public boolean available() {
+                return JitQueue.available();
+            }
+
+            public long compiledMillis() {
+                return JitQueue.compiledMillis();
+            }
+
+            public boolean busy() {
+                return JitQueue.busy();
+            }
+
+            public boolean awaitIdle(long maxMillis) {
+                return JitQueue.awaitIdle(maxMillis);
+            }
+        };
+    }
+
     private final Config config;
+    private final Jit jit;
     private final List<String> unsettled = new ArrayList<>();
     private long blackhole;
 
     public Harness(Config config) {
+        this(config, Jit.HOTSPOT);
+    }
+
+    Harness(Config config, Jit jit) {
         this.config = config;
+        this.jit = jit;
     }
 
     public Config config() {
@@ -211,11 +254,11 @@ public final class Harness {
         // a pass during which the JIT finished or still had a compilation timed a mix of code
         // versions: repeat it until one is clean, up to the settle limit
         long settleBy = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
-        boolean watch = config.jitSettleMillis() > 0 && JitQueue.available();
+        boolean watch = config.jitSettleMillis() > 0 && jit.available();
         while (true) {
-            long jitBefore = watch ? JitQueue.compiledMillis() : 0;
+            long jitBefore = watch ? jit.compiledMillis() : 0;
             timePass(ps, calls, dec, 0, reps, where);
-            if (!watch || (JitQueue.compiledMillis() == jitBefore && !JitQueue.busy())) break;
+            if (!watch || (jit.compiledMillis() == jitBefore && !jit.busy())) break;
             if (System.nanoTime() > settleBy) {
                 unsettled.add(where);
                 break;
@@ -236,9 +279,9 @@ public final class Harness {
                     fresh.verify(where);
                     return fresh;
                 });
-                long jitBefore = watch ? JitQueue.compiledMillis() : 0;
+                long jitBefore = watch ? jit.compiledMillis() : 0;
                 timePass(ps, calls, dec, samples, samples + reps, where);
-                if (watch && (JitQueue.compiledMillis() != jitBefore || JitQueue.busy())) {
+                if (watch && (jit.compiledMillis() != jitBefore || jit.busy())) {
                     // the code changed during this pass (a kernel compiled late and an arm ran several
                     // times slower for a few passes on a real column); the samples before it timed older code, keep this one
                     for (int i = 0; i < k; i++) dec[i] = java.util.Arrays.copyOfRange(dec[i], samples, samples + reps);
@@ -259,12 +302,12 @@ public final class Harness {
         }
         // a staged codec's stages alone in the same protocol, right after its whole encode: the page in
         // place always holds the analysis pack reads, as every stage rewrites the same bytes. The pass is
-        // repeated while the JIT compiled during it, as the decode pass is: encode code is warmed less
-        // (a few calls in warm-up), and on a loaded machine a pass timed C1 code for an arm at one width
-        // and C2 code at the next (a median 10-50x apart for the same method)
+        // repeated while the JIT compiled during it, as the decode pass is: on a loaded machine a pass
+        // timed C1 code for an arm at one width and C2 code at the next (a median 10-50x apart for the
+        // same method), and a point that never settles is named with "(encode)"
         long encodeSettleBy = System.nanoTime() + config.jitSettleMillis() * 1_000_000L;
         while (true) {
-            long jitBefore = watch ? JitQueue.compiledMillis() : 0;
+            long jitBefore = watch ? jit.compiledMillis() : 0;
             for (int r = 0; r < encReps; r++) {
                 int[] order = williamsRow(k, r);
                 for (int j = 0; j < k; j++) {
@@ -278,7 +321,7 @@ public final class Harness {
                     }
                 }
             }
-            if (!watch || (JitQueue.compiledMillis() == jitBefore && !JitQueue.busy())) break;
+            if (!watch || (jit.compiledMillis() == jitBefore && !jit.busy())) break;
             if (System.nanoTime() > encodeSettleBy) {
                 unsettled.add(where + " (encode)");
                 break;
@@ -346,27 +389,28 @@ public final class Harness {
     /** HotSpot's Tier4InvocationThreshold: calls after which a method profiled in C1 is queued for C2. */
     private static final int C2_INVOCATIONS = 5000;
 
-    /** Warms up one arm and returns the calls per sample that make a sample last the minimum time. */
+    /**
+     * Warms up one arm, decode and then each encode stage it has, and returns the decode calls per
+     * sample that make a sample last the minimum time.
+     */
     private int warmUpAndCalibrate(Prepared p) {
-        long start = System.nanoTime();
-        long deadline = start + config.warmupMillis() * 1_000_000L;
-        // C2 compiles after thousands of invocations or loop iterations, not after a time, and until
-        // then Vector API code runs unintrinsified, tens of times slower: a slow first call must not
-        // shorten the warm-up, so it also lasts C2's invocation threshold in calls (a kernel a decode
-        // calls once, such as the one for a width only one block has, is compiled only then), for at
-        // most a second more or the settle limit (calls that slow are big columns, whose blocks call
-        // each kernel many times)
-        long byCount = config.jitSettleMillis() == 0 ? 0 : C2_INVOCATIONS;
-        long cap = deadline + Math.min(config.jitSettleMillis(), 1000) * 1_000_000L;
-        int done = 0;
-        long sink = 0;
-        while (done < config.warmupIterations() || System.nanoTime() < deadline || (done < byCount && System.nanoTime() < cap)) {
-            sink += p.decode();
-            done++;
+        int done = warmUp(p, Prepared::decode, config.warmupIterations(), true).calls();
+        // encode stages at least as many calls as they always had (an eighth of decode's), and by the
+        // rest of decode's rules while the JIT works on them: a kernel a width's packing calls once per
+        // encode is compiled by C2 only after thousands of encodes, and timed before that it read 3.6-161
+        // ns a value against 0.2-0.5 (docs/measurements.md). Not always: 5,000 encodes at every point
+        // would add about 5 minutes to a quick run of 12, and once a codec's code is compiled (most
+        // points) nothing compiles during the first calls. Once a stage did, the arm's later stages, which
+        // share its code, get those rules too: in a bench, packing alone ran C1 code at 0.3 ms a call (30x)
+        // after the whole encode reached its cap before C2's threshold. Pack runs on the page analyze wrote.
+        int encodeCalls = Math.max(1, done / 8);
+        boolean compiling = false;
+        if (p.encodes()) compiling = warmUp(p, Prepared::encode, encodeCalls, false).full();
+        if (p.staged()) {
+            compiling |= warmUp(p, Prepared::analyze, encodeCalls, compiling).full();
+            warmUp(p, Prepared::pack, encodeCalls, compiling);
         }
-        if (p.encodes()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.encode();
-        if (p.staged()) for (int i = 0; i < Math.max(1, done / 8); i++) sink += p.analyze() + p.pack();
-        blackhole ^= sink;
+        long sink = 0;
         long t0 = System.nanoTime();
         int probe = 0;
         do {
@@ -376,6 +420,51 @@ public final class Harness {
         double per = (System.nanoTime() - t0) / (double) probe;
         blackhole ^= sink;
         return (int) Math.max(1, Math.ceil(config.minSampleMicros() * 1000.0 / per));
+    }
+
+    /**
+     * Calls {@code stage} at least {@code minCalls} times, and then, {@code always} or else only if
+     * those calls made the JIT compile (it finished a compilation during them or has one
+     * queued after them; they start once the queue is empty, for at most the cap below), for at least
+     * {@link Config#warmupMillis} and up to C2's invocation threshold, the latter for at most a second
+     * more or the settle limit. Without a settle limit it neither watches the JIT nor counts to C2's threshold.
+     *
+     * @return calls made, and whether it went on by those rules
+     */
+    private WarmUp warmUp(Prepared p, java.util.function.ToLongFunction<Prepared> stage, int minCalls, boolean always) {
+        boolean watch = !always && config.jitSettleMillis() > 0;
+        // what an earlier stage left queued would otherwise count as this one's compiling (the waits took
+        // 2.5 s of a 5-minute bench; the JavaFastPFOR peer's encode went on to its cap as often with them)
+        if (watch) jit.awaitIdle(Math.min(config.jitSettleMillis(), 1000));
+        long start = System.nanoTime();
+        long deadline = start + config.warmupMillis() * 1_000_000L;
+        // C2 compiles after thousands of invocations or loop iterations, not after a time, and until
+        // then Vector API code runs unintrinsified, tens of times slower: a slow first call must not
+        // shorten the warm-up, so it also lasts C2's invocation threshold in calls (a kernel a call makes
+        // once, such as the one for a width only one block has, is compiled only then), for at
+        // most a second more or the settle limit (calls that slow are big columns, whose blocks call
+        // each kernel many times)
+        long byCount = config.jitSettleMillis() == 0 ? 0 : C2_INVOCATIONS;
+        long cap = deadline + Math.min(config.jitSettleMillis(), 1000) * 1_000_000L;
+        long jitBefore = watch ? jit.compiledMillis() : 0;
+        int done = 0;
+        long sink = 0;
+        for (; done < minCalls; done++) sink += stage.applyAsLong(p);
+        boolean full = always || (watch && (jit.compiledMillis() != jitBefore || jit.busy()));
+        if (full) {
+            while (true) {
+                long now = System.nanoTime();
+                if (now - deadline >= 0 && (done >= byCount || now - cap >= 0)) break;
+                sink += stage.applyAsLong(p);
+                done++;
+            }
+        }
+        blackhole ^= sink;
+        return new WarmUp(done, full);
+    }
+
+    /** What {@link #warmUp} did: its calls, and whether it went on past the minimum by decode's rules. */
+    private record WarmUp(int calls, boolean full) {
     }
 
     /**
