@@ -78,29 +78,35 @@ public final class PforCostModel {
     }
 
     /**
-     * {@link #choose} of a histogram whose {@code n} values all lie in classes {@code low .. widest},
-     * unchecked: the search's walk calls it once a window, where the checks and the walk over every
-     * class were about 7% of the analysis (a driver over the default set). The same choice: a width above {@code widest}
-     * costs more bits than {@code widest} with no exceptions, and one below {@code low} pays every
-     * value as an exception, more than the full width.
+     * {@link #choose} of a histogram whose {@code n} values all lie in classes {@code low .. top} but
+     * for {@code wrapped} of class {@code valueBits} ({@code top < valueBits} when {@code wrapped > 0}:
+     * the values below a candidate frame, see {@code PforSearch*.chooseTop}), unchecked: the search's
+     * walk calls it once a window, where the checks and the walk over every class were about 7% of the
+     * analysis (a driver over the default set). The same choice: a width above {@code top} costs more
+     * bits than {@code top} with the same {@code wrapped} exceptions unless it is {@code valueBits} (no
+     * exception), so the walk starts at {@code top} (it walked from {@code valueBits}, a third of a
+     * candidate's pricing on {@code vega.birdstrikes.speed_ias}), and a width below {@code low} pays
+     * every value as an exception, more than the full width.
      */
-    static Choice chooseWithin(int[] histogram, int valueBits, int n, int low, int widest) {
+    static Choice chooseWithin(int[] histogram, int valueBits, int n, int low, int top, int wrapped) {
         if (n == 0) return new Choice(0, 0, 0);
-        return walkDown(histogram, valueBits, n, widest, low, Integer.MAX_VALUE);
+        Choice c = walkDown(histogram, valueBits, n, top, wrapped, low, Integer.MAX_VALUE);
+        long full = (long) n * valueBits;
+        return wrapped > 0 && full <= c.bits() ? new Choice(valueBits, 0, full) : c;
     }
 
     /**
-     * The cheapest of {@code top} with no exceptions and each width from {@code top - 1} down to
-     * {@code low} with the values above it as exceptions (on a tie the wider), stopping where more
-     * than {@code maxExceptions} values lie above: the walk {@link #chooseWithin} and
+     * The cheapest of {@code top} with {@code aboveTop} exceptions and each width from {@code top - 1}
+     * down to {@code low} with the values above it as exceptions (on a tie the wider), stopping where
+     * more than {@code maxExceptions} values lie above: the walk {@link #chooseWithin} and
      * {@link #capExceptions} share.
      */
-    private static Choice walkDown(int[] histogram, int valueBits, int n, int top, int low, int maxExceptions) {
+    private static Choice walkDown(int[] histogram, int valueBits, int n, int top, int aboveTop, int low, int maxExceptions) {
         long exceptionBits = POSITION_BITS + valueBits;
         int bestWidth = top;
-        int bestExceptions = 0;
-        long bestBits = (long) n * top;
-        int above = 0;
+        int bestExceptions = aboveTop;
+        long bestBits = (long) n * top + aboveTop * exceptionBits;
+        int above = aboveTop;
         for (int b = top - 1; b >= low; b--) {
             above += histogram[b + 1];
             if (above > maxExceptions) break;
@@ -126,7 +132,7 @@ public final class PforCostModel {
     public static Choice capExceptions(Choice c, int[] histogram, int valueBits, int n, int maxExceptions) {
         if (maxExceptions < 0) throw new IllegalArgumentException("maxExceptions " + maxExceptions + " is negative");
         if (c.exceptions() <= maxExceptions) return c;
-        return walkDown(histogram, valueBits, n, valueBits, c.width() + 1, maxExceptions);
+        return walkDown(histogram, valueBits, n, valueBits, 0, c.width() + 1, maxExceptions);
     }
 
     /**

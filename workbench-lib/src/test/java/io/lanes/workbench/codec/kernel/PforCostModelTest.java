@@ -114,9 +114,13 @@ class PforCostModelTest {
                     h[k] = c;
                     n += c;
                 }
+                // values of the top class above an emptier widest (a candidate frame's values below it)
+                int wrapped = widest < valueBits && r.nextBoolean() ? r.nextInt(r.nextBoolean() ? 40 : 1500) : 0;
+                h[valueBits] += wrapped;
+                n += wrapped;
                 if (n > PforCostModel.MAX_VECTOR) continue;
-                assertEquals(PforCostModel.choose(h, valueBits), PforCostModel.chooseWithin(h, valueBits, n, low, widest),
-                        "valueBits " + valueBits + " classes " + low + ".." + widest + " trial " + trial);
+                assertEquals(PforCostModel.choose(h, valueBits), PforCostModel.chooseWithin(h, valueBits, n, low, widest, wrapped),
+                        "valueBits " + valueBits + " classes " + low + ".." + widest + " wrapped " + wrapped + " trial " + trial);
             }
         }
     }

@@ -243,6 +243,45 @@ class ChooseReducedTest {
         }
     }
 
+    /**
+     * Linear Road's {@code Column_3} shapes, where the search prices a candidate from the width of the
+     * values above it and counts the values below it instead of a pass: a bulk of one value or a few
+     * (so a winning frame may leave every slot 0 and only exceptions) around 0, with a few values just
+     * under it or up to a window below, picks what the naive search picks.
+     */
+    @Test
+    void frameSearchOverABulkOfFewValuesAboveLowOutliersPicksWhatPricingEveryCandidatePicks() {
+        SplittableRandom r = new SplittableRandom(37);
+        for (int valueBits : new int[] {32, 64}) {
+            int[] scratch = new int[PforCostModel.scratchLength(valueBits)];
+            for (int trial = 0; trial < 3000; trial++) {
+                int n = trial % 4 == 0 ? 1 + r.nextInt(1100) : 1024;
+                int spread = new int[] {1, 2, 3, 5, 17, 300}[r.nextInt(6)];
+                long base = r.nextInt(5) - 2;
+                int lows = r.nextInt(1 + r.nextInt(120));
+                int reach = 1 + r.nextInt(r.nextBoolean() ? 3 : 20);
+                long[] v = new long[n];
+                for (int i = 0; i < n; i++) v[i] = base + r.nextInt(spread);
+                for (int j = 0; j < lows; j++) v[r.nextInt(n)] = base - 1 - (r.nextLong() >>> (64 - reach));
+                long min = Long.MAX_VALUE;
+                long max = Long.MIN_VALUE;
+                for (long x : v) {
+                    min = Math.min(min, x);
+                    max = Math.max(max, x);
+                }
+                PforCostModel.Framed got;
+                if (valueBits == 32) {
+                    int[] w = new int[n];
+                    for (int i = 0; i < n; i++) w[i] = (int) v[i];
+                    got = PforSearch32.chooseFrame(w, 0, n, (int) min, (int) max, new int[n], new int[n], scratch);
+                } else {
+                    got = PforSearch64.chooseFrame(v, 0, n, min, max, new long[n], new long[n], scratch);
+                }
+                assertEquals(naiveFrameSearch(v, min, valueBits), got, valueBits + "-bit trial " + trial + ": spread " + spread + ", " + lows + " low outliers " + reach + " bits under, n=" + n);
+            }
+        }
+    }
+
     /** The search {@code chooseFrame} documents, every candidate priced in full (values fit {@code valueBits}). */
     private static PforCostModel.Framed naiveFrameSearch(long[] v, long min, int valueBits) {
         PforCostModel.Choice best = PforCostModel.choose(classes(v, min, valueBits), valueBits);
