@@ -6,6 +6,7 @@ import io.lanes.workbench.codec.kernel.PforSearch64;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -224,21 +225,7 @@ class ChooseReducedTest {
                 for (int i = 0; i < n; i++) v[i] = base + (r.nextLong() >>> (64 - bits));
                 for (int j = 0; j < lows; j++) v[r.nextInt(n)] = base - 1 - (r.nextLong() >>> (64 - 1 - r.nextInt(bits + 4)));
                 if (r.nextInt(3) == 0) v[r.nextInt(n)] = base + (1L << (bits + r.nextInt(3)));
-                long min = Long.MAX_VALUE;
-                long max = Long.MIN_VALUE;
-                for (long x : v) {
-                    min = Math.min(min, x);
-                    max = Math.max(max, x);
-                }
-                PforCostModel.Framed got;
-                if (valueBits == 32) {
-                    int[] w = new int[n];
-                    for (int i = 0; i < n; i++) w[i] = (int) v[i];
-                    got = PforSearch32.chooseFrame(w, 0, n, (int) min, (int) max, new int[n], new int[n], scratch);
-                } else {
-                    got = PforSearch64.chooseFrame(v, 0, n, min, max, new long[n], new long[n], scratch);
-                }
-                assertEquals(naiveFrameSearch(v, min, valueBits), got, valueBits + "-bit trial " + trial + ": bulk w" + bits + ", " + lows + " low outliers, n=" + n);
+                assertEquals(naiveFrameSearch(v, Arrays.stream(v).min().orElseThrow(), valueBits), chooseFrame(v, valueBits, scratch), valueBits + "-bit trial " + trial + ": bulk w" + bits + ", " + lows + " low outliers, n=" + n);
             }
         }
     }
@@ -263,23 +250,19 @@ class ChooseReducedTest {
                 long[] v = new long[n];
                 for (int i = 0; i < n; i++) v[i] = base + r.nextInt(spread);
                 for (int j = 0; j < lows; j++) v[r.nextInt(n)] = base - 1 - (r.nextLong() >>> (64 - reach));
-                long min = Long.MAX_VALUE;
-                long max = Long.MIN_VALUE;
-                for (long x : v) {
-                    min = Math.min(min, x);
-                    max = Math.max(max, x);
-                }
-                PforCostModel.Framed got;
-                if (valueBits == 32) {
-                    int[] w = new int[n];
-                    for (int i = 0; i < n; i++) w[i] = (int) v[i];
-                    got = PforSearch32.chooseFrame(w, 0, n, (int) min, (int) max, new int[n], new int[n], scratch);
-                } else {
-                    got = PforSearch64.chooseFrame(v, 0, n, min, max, new long[n], new long[n], scratch);
-                }
-                assertEquals(naiveFrameSearch(v, min, valueBits), got, valueBits + "-bit trial " + trial + ": spread " + spread + ", " + lows + " low outliers " + reach + " bits under, n=" + n);
+                assertEquals(naiveFrameSearch(v, Arrays.stream(v).min().orElseThrow(), valueBits), chooseFrame(v, valueBits, scratch), valueBits + "-bit trial " + trial + ": spread " + spread + ", " + lows + " low outliers " + reach + " bits under, n=" + n);
             }
         }
+    }
+
+    /** {@code chooseFrame} of the int{@code valueBits} twin over {@code v} (values fit {@code valueBits}), given its minimum and maximum. */
+    private static PforCostModel.Framed chooseFrame(long[] v, int valueBits, int[] scratch) {
+        int n = v.length;
+        long min = Arrays.stream(v).min().orElseThrow(), max = Arrays.stream(v).max().orElseThrow();
+        if (valueBits == 64) return PforSearch64.chooseFrame(v, 0, n, min, max, new long[n], new long[n], scratch);
+        int[] w = new int[n];
+        for (int i = 0; i < n; i++) w[i] = (int) v[i];
+        return PforSearch32.chooseFrame(w, 0, n, (int) min, (int) max, new int[n], new int[n], scratch);
     }
 
     /** The search {@code chooseFrame} documents, every candidate priced in full (values fit {@code valueBits}). */
