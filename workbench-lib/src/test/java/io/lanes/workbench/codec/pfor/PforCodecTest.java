@@ -78,6 +78,39 @@ class PforCodecTest {
         assertArrayEquals(v, decode(SEQ, page));
     }
 
+    /**
+     * Every vector of a page carries the search's choice over that vector alone, though encode finds a
+     * full vector's minimum and maximum in the previous vector's counting pass: vectors of different
+     * widths, each wholly below the one before (a frame search started from the previous vector's
+     * minimum, which it can only raise, would differ), low outliers in every other one (so the search
+     * moves the frame), and a partial last vector, which encode ranges by itself.
+     */
+    @Test
+    void everyVectorIsSearchedOverItsOwnRange() {
+        SplittableRandom r = new SplittableRandom(7);
+        int n = 5 * 1024 + 300;
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            int k = i / 1024;
+            v[i] = -10_000_000 * k + r.nextInt(1 << (4 + 3 * k)) - (k % 2 == 1 && i % 97 == 5 ? 1 << 22 : 0);
+        }
+        for (PforCodec32 codec : new PforCodec32[] {SEQ, FL}) {
+            byte[] page = encode(codec, v);
+            for (int k = 0; k * 1024 < n; k++) {
+                int start = k * 1024, len = Math.min(1024, n - start);
+                int min = Arrays.stream(v, start, start + len).min().orElseThrow();
+                int max = Arrays.stream(v, start, start + len).max().orElseThrow();
+                PforCostModel.Framed f = PforSearch32.chooseFrame(v, start, len, min, max, new int[len], new int[len],
+                        new int[PforCostModel.scratchLength(32)]);
+                int at = vector(page, k);
+                assertEquals(f.frame(), Bytes.getInt(page, at), codec.name() + " vector " + k + " frame");
+                assertEquals(f.choice().width(), page[at + 4] & PforFormat.WIDTH_BITS, codec.name() + " vector " + k + " width");
+                assertEquals(f.choice().exceptions(), PforFormat.u16(page, at + 6), codec.name() + " vector " + k + " exceptions");
+            }
+            assertArrayEquals(v, decode(codec, page));
+        }
+    }
+
     /** 1024 values cycling through 0..100 (7 bits), but slot 500 holds {@code outlier}: the single-outlier vectors of issue 28. */
     private static long[] oneOutlier(long outlier) {
         long[] v = new long[1024];
