@@ -206,16 +206,43 @@ public final class PforCostModel {
     }
 
     /**
-     * A lower bound on the bits of the frame {@code f_k} (see {@code chooseFrame}): {@code below}
-     * exceptions, and at each width {@code w} the packed slots plus the values of classes above
-     * {@code max(k, w) + 1}, read from the suffix sums at {@code h[at...]}: the least over every
-     * {@code w}, taken over the only ones that can be least ({@code 0}, and {@code k+1} up to the
-     * first that leaves no value above), since this runs for every class the search looks at.
+     * A lower bound on the bits of the frame {@code f_k} (see {@code chooseFrame}) is the least of
+     * this and {@link #boundAbove}: {@code below} exceptions, and at each width {@code w} the packed
+     * slots plus the values of classes above {@code max(k, w) + 1}, read from the suffix sums at
+     * {@code h[at...]}; here the widths up to {@code k}, which all count the values above class
+     * {@code k + 1}, so {@code w = 0} is the least of them. The least is taken over the only widths
+     * that can be least ({@code 0}, and {@code k+1} up to the first that leaves no value above), since
+     * this runs for every class the search looks at.
      */
-    static long bound(int[] h, int at, int valueBits, int n, int k, int below) {
+    static long boundBelow(int[] h, int at, int valueBits, int k, int below) {
+        return (below + suffix(h, at, valueBits, k + 2)) * (POSITION_BITS + valueBits);
+    }
+
+    /**
+     * {@link #boundBelow} once the frame is known to lie {@code lowest} above the counts' frame
+     * ({@code lowest} of class {@code k}) and no value below it wraps into a window (the frame search's
+     * known case): {@code room} is the width of {@code 2^k - lowest}. At a width {@code w} below
+     * {@code room}, every value of class {@code k+1} or above lies at least {@code 2^w} above the frame;
+     * from {@code room} to {@code k}, those of class {@code k+2} or above, with {@code room} bits a
+     * slot. On uniform random vectors, and on some of the birdstrikes speeds' candidates, the least
+     * of this and {@link #boundAbove} reaches the best where {@link #boundBelow}'s did not, so no pass
+     * prices them.
+     */
+    static long boundBelowAt(int[] h, int at, int valueBits, int n, int k, int below, int room) {
         long exceptionBits = POSITION_BITS + valueBits;
-        // every w <= k counts the same values above, so w = 0 is the least of them
-        long best = (below + (k + 2 <= valueBits ? h[at + k + 2] : 0)) * exceptionBits;
+        return Math.min((below + suffix(h, at, valueBits, k + 1)) * exceptionBits,
+                (long) n * room + (below + suffix(h, at, valueBits, k + 2)) * exceptionBits);
+    }
+
+    /** The suffix sum {@code h[at + k]} (values of class k or above), 0 past valueBits. */
+    private static int suffix(int[] h, int at, int valueBits, int k) {
+        return k <= valueBits ? h[at + k] : 0;
+    }
+
+    /** The least of the bound's costs at the widths above k (see {@link #boundBelow}). */
+    static long boundAbove(int[] h, int at, int valueBits, int n, int k, int below) {
+        long exceptionBits = POSITION_BITS + valueBits;
+        long best = Long.MAX_VALUE;
         // for w > k those values only shrink as w grows; once none is left, a wider w only costs more
         for (int w = k + 1; w <= valueBits; w++) {
             int above = w + 2 <= valueBits ? h[at + w + 2] : 0;

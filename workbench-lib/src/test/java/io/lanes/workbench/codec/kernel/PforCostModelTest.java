@@ -2,8 +2,12 @@ package io.lanes.workbench.codec.kernel;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+import java.util.Random;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PforCostModelTest {
     private static int[] hist(int valueBits, int... widthAndCount) {
@@ -131,5 +135,44 @@ class PforCostModelTest {
         assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(new int[32], 32));
         assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(hist(32, 1, -1), 32));
         assertThrows(IllegalArgumentException.class, () -> PforCostModel.choose(hist(32, 1, PforCostModel.MAX_VECTOR + 1), 32));
+    }
+
+    /**
+     * The frame search's bound with the frame known ({@code boundBelowAt} with {@code boundAbove}) is at
+     * most the candidate's cost at every width below the full one (random vectors, every class's
+     * candidate, values within 2^31 of the minimum as in the search's known case), and sharper than
+     * {@code boundBelow} somewhere.
+     */
+    @Test
+    void theBoundWithTheFrameKnownIsALowerBound() {
+        Random r = new Random(29);
+        int sharper = 0;
+        for (int it = 0; it < 3000; it++) {
+            int n = 1 + r.nextInt(1024);
+            int spread = 1 + r.nextInt(31);
+            long[] d = new long[n]; // differences from the minimum
+            for (int i = 1; i < n; i++) d[i] = r.nextInt(5) == 0 ? r.nextInt(1 + r.nextInt(64)) : r.nextLong() & ((1L << spread) - 1);
+            Arrays.sort(d);
+            int[] h = new int[34];
+            for (long x : d) h[64 - Long.numberOfLeadingZeros(x)]++;
+            PforCostModel.suffixSums(h, 0, 32);
+            for (int k = 1; k < 32; k++) {
+                if (h[k] == h[k + 1]) continue;
+                int below = n - h[k];
+                long lowest = d[below]; // the smallest difference of class k or above
+                int room = 64 - Long.numberOfLeadingZeros((1L << k) - lowest);
+                long above = PforCostModel.boundAbove(h, 0, 32, n, k, below);
+                long bound = Math.min(PforCostModel.boundBelowAt(h, 0, 32, n, k, below, room), above);
+                for (int w = 0; w < 32; w++) {
+                    int fit = Arrays.binarySearch(d, lowest + (1L << w));
+                    while (fit > 0 && d[fit - 1] == lowest + (1L << w)) fit--;
+                    int exceptions = below + n - (fit >= 0 ? fit : -fit - 1);
+                    long cost = (long) n * w + exceptions * 48L;
+                    assertTrue(bound <= cost, "n " + n + " k " + k + " w " + w + ": bound " + bound + " above cost " + cost);
+                }
+                if (bound > Math.min(PforCostModel.boundBelow(h, 0, 32, k, below), above)) sharper++;
+            }
+        }
+        assertTrue(sharper > 0, "never sharper than the bound without the frame");
     }
 }
