@@ -2,6 +2,7 @@ package io.lanes.workbench.corpus;
 
 import io.lanes.workbench.codec.ByteArrays;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -57,6 +58,25 @@ public record Column(String id, String dataset, ValueType type, int[] ints, long
      */
     public long valueBytes() {
         return type == ValueType.BYTE_ARRAY ? strings.bytes() : (long) size() * type.bytes();
+    }
+
+    /**
+     * The values {@code [from, from+len)}, copied, as a column of the same id, dataset and provenance
+     * (a sample of this column, not a new registry column).
+     *
+     * @throws IndexOutOfBoundsException if the range is not within the column
+     */
+    public Column slice(int from, int len) {
+        Objects.checkFromIndexSize(from, len, size());
+        return switch (type) {
+            case INT32 -> ofInts(id, dataset, Arrays.copyOfRange(ints, from, from + len), provenance);
+            case INT64 -> ofLongs(id, dataset, Arrays.copyOfRange(longs, from, from + len), provenance);
+            case BYTE_ARRAY -> {
+                ByteArrays out = new ByteArrays(Math.max(len, 1), strings.offsets()[from + len] - strings.offsets()[from]);
+                for (int i = from; i < from + len; i++) out.add(strings.data(), strings.offsets()[i], strings.length(i));
+                yield ofStrings(id, dataset, out, provenance);
+            }
+        };
     }
 
     @Override

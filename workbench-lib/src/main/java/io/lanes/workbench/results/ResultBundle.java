@@ -178,6 +178,7 @@ public final class ResultBundle {
             m.put("calls", f.calls());
             m.put("kernel_delta", f.kernelDelta());
             m.put("empty_per_call", f.emptyPerCall());
+            m.put("brackets", f.brackets());
             return m;
         }).toList());
         writeCsv("results.csv", ResultRecord.COLUMNS, rows.stream().map(ResultRecord::toRow).toList());

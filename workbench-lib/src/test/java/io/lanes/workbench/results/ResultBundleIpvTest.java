@@ -25,8 +25,8 @@ class ResultBundleIpvTest {
     void figuresFillTheRowsOfTheirCodecColumnAndValueCountBeforeAndAfter(@TempDir Path dir) throws Exception {
         ResultBundle b = new ResultBundle(dir, new Fingerprint(Map.of("machine", "m", "timestamp", "t")), Map.of());
         b.add(List.of(m("plain", 2048), m("bitpack.seq.scalar", 2048)));
-        b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w12", 2048, 0.4119, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 84_000, 57),
-                new IpvFigure("plain", "syn.uniform.w12", 8192, 0.4, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 330_000, 57)));
+        b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w12", 2048, 0.4119, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 84_000, 57, List.of()),
+                new IpvFigure("plain", "syn.uniform.w12", 8192, 0.4, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 330_000, 57, List.of())));
         b.add(List.of(m("plain", 8192)));
         Table t = ResultBundle.load(dir);
         assertEquals(3, t.rowCount());

@@ -58,7 +58,7 @@ class ResultsCsvReadersTest {
                 detailed("orc", "syn.uniform.w3", "direct.runs=2;direct.values=1024"), staged("pfor.seq", "syn.uniform.w3")));
         b.gate("16KiB", new ValidityGate.Verdict(true, "pass", Double.NaN, 1, 1, Double.NaN, 3, Double.NaN));
         b.add(List.of(m("plain", ODD, new double[0])));
-        b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w3", 1024, 0.41, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 4200, 57)));
+        b.ipv(List.of(new IpvFigure("plain", "syn.uniform.w3", 1024, 0.41, IpvFigure.EMULATED, "valgrind callgrind", "jdk", "UseAVX=2", 10, 4200, 57, List.of())));
         return b.resultsCsv();
     }
 

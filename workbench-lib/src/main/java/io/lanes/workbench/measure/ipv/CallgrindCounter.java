@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  * works on any Linux machine with valgrind, including VMs without hardware counters. Each bracket
  * end dumps the counts of the calling thread only ({@code --separate-threads=yes}), so JIT and GC
  * threads are excluded. The child runs with {@code -Xbatch} (compiles finish before the next call,
- * so compile points do not drift), Serial GC (fewer threads) and the driver loop excluded from
- * compilation. Thread-safe: every call uses its own temporary directory.
+ * so compile points do not drift), Serial GC (fewer threads) and the driver loops, warm-up and
+ * bracket alike, excluded from compilation: a kernel the warm-up's compiled loop inlined kept its
+ * own invocation counts low, and was compiled on its own only later, inside the brackets. Thread-safe: every call uses its own temporary directory.
  */
 public final class CallgrindCounter implements InstructionCounter {
     /** Backend name in probes and figures. */
@@ -39,7 +40,7 @@ public final class CallgrindCounter implements InstructionCounter {
      */
     public static final List<String> CHILD_FLAGS = List.of("-Xbatch", "-XX:+UseSerialGC", "-XX:-UsePerfData",
             "-XX:MaxVectorSize=32", "-Xmx2g", "-XX:+UnlockDiagnosticVMOptions", "-XX:-ImplicitNullChecks", "-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::bracketed");
+            "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::bracketed", "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::warmUp");
 
     private static final Pattern DUMP = Pattern.compile("cg\\.\\d+\\.(\\d+)-(\\d+)");
     private static final Pattern SUMMARY = Pattern.compile("(?m)^summary:\\s*(\\d+)");
@@ -125,7 +126,7 @@ public final class CallgrindCounter implements InstructionCounter {
         return "";
     }
 
-    /** Summaries of the bracket dumps in part order: part 1 is the linking call, then two per kernel. */
+    /** Summaries of the bracket dumps in part order: part 1 is the linking call, then two per round of each kernel. */
     static List<Long> dumps(Path dir) {
         Map<Integer, Long> byPart = new TreeMap<>();
         try (Stream<Path> files = Files.list(dir)) {
@@ -146,7 +147,11 @@ public final class CallgrindCounter implements InstructionCounter {
         return new ArrayList<>(byPart.values());
     }
 
-    /** Pairs the child's kernel lines with the dumps and turns them into figures. */
+    /**
+     * Pairs the child's kernel lines ({@code kernel CODEC DATASET VALUES N ROUNDS SETTLED}) with the
+     * dumps and turns them into figures: after the linking call, two dumps per round of each kernel,
+     * the empty kernel's first.
+     */
     static List<IpvFigure> figures(List<IpvRequest> requests, String childOut, List<Long> dumps) {
         String features = "";
         List<String[]> kernels = new ArrayList<>();
@@ -154,25 +159,28 @@ public final class CallgrindCounter implements InstructionCounter {
             if (line.startsWith("features ")) features = line.substring(9).trim();
             if (line.startsWith("kernel ")) kernels.add(line.trim().split(" "));
         }
-        if (kernels.size() != requests.size() + 1 || dumps.size() != 1 + 2 * kernels.size()) {
+        int expected = 1;
+        for (String[] k : kernels) expected += k.length == 7 ? 2 * Integer.parseInt(k[5]) : 0;
+        if (kernels.size() != requests.size() + 1 || kernels.stream().anyMatch(k -> k.length != 7) || dumps.size() != expected) {
             throw new IllegalStateException("callgrind child produced " + dumps.size() + " bracket dumps for " + kernels.size()
-                    + " kernels (expected " + (1 + 2 * (requests.size() + 1)) + "); child output:\n" + childOut);
+                    + " kernels (expected " + expected + " for " + (requests.size() + 1) + " kernels); child output:\n" + childOut);
         }
-        double emptyPerCall = (dumps.get(2) - dumps.get(1)) / (double) Integer.parseInt(kernels.getFirst()[4]);
+        int at = 1;
+        String[] e = kernels.getFirst();
+        List<Long> empty = dumps.subList(at, at += 2 * Integer.parseInt(e[5]));
+        double emptyPerCall = IpvProtocol.delta("the empty kernel", empty, Boolean.parseBoolean(e[6])) / (double) Integer.parseInt(e[4]);
         String jdk = Fingerprint.jdk(); // the child runs this JVM's JDK
         List<IpvFigure> out = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
             IpvRequest r = requests.get(i);
             String[] k = kernels.get(i + 1);
-            if (!k[1].equals(r.codec()) || !k[2].equals(r.dataset())) {
-                throw new IllegalStateException("callgrind child measured " + k[1] + " on " + k[2] + " where " + r + " was expected");
+            if (!k[1].equals(r.codec()) || !k[2].equals(r.dataset()) || Integer.parseInt(k[3]) != r.values()) {
+                throw new IllegalStateException("callgrind child measured " + k[1] + " on " + k[2] + " (" + k[3] + " values) where " + r + " was expected");
             }
-            int values = Integer.parseInt(k[3]);
+            List<Long> brackets = dumps.subList(at, at += 2 * Integer.parseInt(k[5]));
             int calls = Integer.parseInt(k[4]);
-            long n = dumps.get(3 + 2 * i);
-            long n2 = dumps.get(4 + 2 * i);
-            out.add(new IpvFigure(r.codec(), r.dataset(), values, IpvFigure.perValue(n, n2, calls, emptyPerCall, values),
-                    IpvFigure.EMULATED, TOOL, jdk, features, calls, n2 - n, emptyPerCall));
+            long delta = IpvProtocol.delta(r.codec() + " on " + r.dataset(), brackets, Boolean.parseBoolean(k[6]));
+            out.add(IpvFigure.of(r, IpvFigure.EMULATED, TOOL, jdk, features, calls, delta, brackets, emptyPerCall));
         }
         return out;
     }

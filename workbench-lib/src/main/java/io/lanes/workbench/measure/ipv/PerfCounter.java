@@ -9,6 +9,7 @@ import io.lanes.workbench.measure.Prepared;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Counts retired user-space instructions in process with {@code perf_event_open} (through the FFM
@@ -24,16 +25,22 @@ public final class PerfCounter implements InstructionCounter {
 
     private final int type;
     private final long config;
+    /** Whether the event counts instructions, whose brackets must agree ({@link IpvProtocol#delta}). */
+    private final boolean countsInstructions;
 
     /** Counts retired instructions ({@code PERF_COUNT_HW_INSTRUCTIONS}). */
     public PerfCounter() {
         this(PerfEvent.TYPE_HARDWARE, PerfEvent.HW_INSTRUCTIONS);
     }
 
-    /** Counts another event through the same protocol (tests use the software task clock, which needs no PMU). */
+    /**
+     * Counts another event through the same protocol (tests use the software task clock, which needs
+     * no PMU); a clock's rounds are not required to agree.
+     */
     PerfCounter(int type, long config) {
         this.type = type;
         this.config = config;
+        this.countsInstructions = type == PerfEvent.TYPE_HARDWARE && config == PerfEvent.HW_INSTRUCTIONS;
     }
 
     /** Whether hardware instruction counting works on this thread, and if not, why. */
@@ -74,8 +81,8 @@ public final class PerfCounter implements InstructionCounter {
                     JitQueue.awaitIdle(JIT_WAIT_MILLIS);
                 }
             };
-            int emptyCalls = IpvProtocol.countEmpty(bracket);
-            double emptyPerCall = (counts.get(1) - counts.get(0)) / (double) emptyCalls;
+            IpvProtocol.Counted empty = IpvProtocol.countEmpty(bracket);
+            double emptyPerCall = IpvProtocol.delta("the empty kernel", counts, empty.settled(), countsInstructions) / (double) empty.calls();
             String features = IpvProtocol.jitFeatures();
             List<IpvFigure> out = new ArrayList<>();
             for (IpvRequest r : requests) {
@@ -83,12 +90,11 @@ public final class PerfCounter implements InstructionCounter {
                 Column col = Datasets.load(r.dataset());
                 Prepared p = Prepared.of(arm, col, r.values());
                 p.verify(r.codec() + " on " + r.dataset());
-                Prepared small = Prepared.of(arm, col, Math.min(IpvProtocol.SMALL_VALUES, r.values()));
+                List<LongSupplier> small = IpvProtocol.samples(arm, col, r.values()).stream().<LongSupplier>map(s -> s::decode).toList();
                 counts.clear();
-                int calls = IpvProtocol.count(p::decode, small::decode, r.values(), bracket);
-                out.add(new IpvFigure(r.codec(), r.dataset(), r.values(),
-                        IpvFigure.perValue(counts.get(0), counts.get(1), calls, emptyPerCall, r.values()),
-                        IpvFigure.EXACT_HW, TOOL, Fingerprint.jdk(), features, calls, counts.get(1) - counts.get(0), emptyPerCall));
+                IpvProtocol.Counted c = IpvProtocol.count(p::decode, small, r.values(), bracket);
+                long delta = IpvProtocol.delta(r.codec() + " on " + r.dataset(), counts, c.settled(), countsInstructions);
+                out.add(IpvFigure.of(r, IpvFigure.EXACT_HW, TOOL, Fingerprint.jdk(), features, c.calls(), delta, counts, emptyPerCall));
             }
             return out;
         } catch (PerfEvent.Unavailable e) {

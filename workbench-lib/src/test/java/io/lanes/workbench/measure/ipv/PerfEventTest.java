@@ -47,7 +47,7 @@ class PerfEventTest {
     @Test
     void theInProcessProtocolRunsOnTheMeasuringThread() {
         // the task clock stands in for the instruction counter a PMU would give: same brackets, same
-        // arithmetic. It counts nanoseconds, not instructions, and one bracket pair here can be upset by
+        // arithmetic. It counts nanoseconds, not instructions, and a bracket here can be upset by
         // a millisecond stall (seen 1 run in 4 on the 2-core VM), so the median of three measurements
         // must show the kernel's cost
         PerfCounter clock = new PerfCounter(PerfEvent.TYPE_SOFTWARE, PerfEvent.SW_TASK_CLOCK);
