@@ -83,11 +83,15 @@ public final class IpvProtocol {
     public static final int SAMPLES = 16;
 
     /**
-     * Warm-up calls at full size after the small warm-up: 4M values in all, at least 5 calls, so
-     * size-dependent paths and loops are compiled and the last OSR transitions are done.
+     * Warm-up calls at full size after the small warm-up: 32M values in all, at least 32 calls, so
+     * size-dependent paths and loops are compiled and the last OSR transitions are done. A method
+     * only the full-size calls reach compiles when its own counts cross C2's thresholds: with 4M
+     * values (6 calls of {@code tpch.lineitem.l_orderkey}'s 600,572) {@code bitpack.seq.vector}'s
+     * width-16 method still ran as C1 code through two rounds in which nothing compiled, and C2
+     * compiled it about 30 calls in, taking the count from 31.3 to 17.4 instructions a value.
      */
     public static int warmupCalls(int values) {
-        return (int) Math.max(5, Math.min(1_000_000, (4L << 20) / values));
+        return (int) Math.max(32, Math.min(1_000_000, (32L << 20) / values));
     }
 
     /**
