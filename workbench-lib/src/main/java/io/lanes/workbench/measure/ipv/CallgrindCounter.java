@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * threads are excluded. The child runs with {@code -Xbatch} (compiles finish before the next call,
  * so compile points do not drift), Serial GC (fewer threads) and the driver loops, warm-up and
  * bracket alike, excluded from compilation: a kernel the warm-up's compiled loop inlined kept its
- * own invocation counts low, and was compiled on its own only later, inside the brackets. Thread-safe: every call uses its own temporary directory.
+ * own invocation counts low, and was compiled on its own only later, inside the brackets.
+ * Thread-safe: every call uses its own temporary directory.
  */
 public final class CallgrindCounter implements InstructionCounter {
     /** Backend name in probes and figures. */
@@ -40,7 +41,8 @@ public final class CallgrindCounter implements InstructionCounter {
      */
     public static final List<String> CHILD_FLAGS = List.of("-Xbatch", "-XX:+UseSerialGC", "-XX:-UsePerfData",
             "-XX:MaxVectorSize=32", "-Xmx2g", "-XX:+UnlockDiagnosticVMOptions", "-XX:-ImplicitNullChecks", "-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::bracketed", "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::warmUp");
+            "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::bracketed",
+            "-XX:CompileCommand=exclude," + IpvProtocol.class.getName() + "::warmUp");
 
     private static final Pattern DUMP = Pattern.compile("cg\\.\\d+\\.(\\d+)-(\\d+)");
     private static final Pattern SUMMARY = Pattern.compile("(?m)^summary:\\s*(\\d+)");

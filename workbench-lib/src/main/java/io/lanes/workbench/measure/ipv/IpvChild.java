@@ -32,7 +32,7 @@ public final class IpvChild {
         CodecPlugins.installFromProperty();
         // every kernel is prepared and verified before anything is counted
         List<Prepared> kernels = new ArrayList<>();
-        List<List<Prepared>> small = new ArrayList<>();
+        List<List<LongSupplier>> small = new ArrayList<>();
         for (int i = 0; i < args.length; i += 3) {
             Column col = Datasets.load(args[i + 1]);
             Arm arm = Arm.named(args[i]);
@@ -59,8 +59,8 @@ public final class IpvChild {
         System.out.println("kernel empty - 1 " + line(IpvProtocol.countEmpty(markers)));
         for (int i = 0; i < kernels.size(); i++) {
             Prepared p = kernels.get(i);
-            List<LongSupplier> warm = small.get(i).stream().<LongSupplier>map(s -> s::decode).toList();
-            System.out.println("kernel " + args[3 * i] + " " + args[3 * i + 1] + " " + p.values() + " " + line(IpvProtocol.count(p::decode, warm, p.values(), markers)));
+            System.out.println("kernel " + args[3 * i] + " " + args[3 * i + 1] + " " + p.values() + " "
+                    + line(IpvProtocol.count(p::decode, small.get(i), p.values(), markers)));
         }
     }
 

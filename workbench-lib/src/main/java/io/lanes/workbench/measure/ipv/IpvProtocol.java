@@ -136,7 +136,7 @@ public final class IpvProtocol {
      * {@code kernel} {@link #warmupCalls} times; then rounds until two in a row finish no compilation
      * ({@link #MAX_ROUNDS} at most).
      */
-    public static Counted count(LongSupplier kernel, List<? extends LongSupplier> small, int values, Bracket bracket) {
+    public static Counted count(LongSupplier kernel, List<LongSupplier> small, int values, Bracket bracket) {
         for (int i = 0; i < SMALL_CALLS; i += small.size()) {
             for (LongSupplier s : small) warmUp(s, 1);
         }
@@ -216,18 +216,18 @@ public final class IpvProtocol {
     }
 
     /**
-     * The small warm-up kernels of {@code arm} on {@code col} decoded {@code values} at a time:
+     * The small warm-up kernels (their decode calls) of {@code arm} on {@code col} decoded {@code values} at a time:
      * {@link #SAMPLES} cuts of {@link #SMALL_VALUES} values spread evenly over the first
      * {@code values} (or the whole column, when it is shorter and a call tiles it), or the column cut
      * or tiled to {@code min(values, SMALL_VALUES)} when there is no room for more than one.
      */
-    public static List<Prepared> samples(Arm arm, Column col, int values) {
+    public static List<LongSupplier> samples(Arm arm, Column col, int values) {
         int span = Math.min(values, col.size());
-        if (span <= SMALL_VALUES) return List.of(Prepared.of(arm, col, Math.min(values, SMALL_VALUES)));
-        List<Prepared> out = new ArrayList<>(SAMPLES);
+        if (span <= SMALL_VALUES) return List.of(Prepared.of(arm, col, Math.min(values, SMALL_VALUES))::decode);
+        List<LongSupplier> out = new ArrayList<>(SAMPLES);
         for (int k = 0; k < SAMPLES; k++) {
             int from = (int) ((long) k * (span - SMALL_VALUES) / (SAMPLES - 1));
-            out.add(Prepared.of(arm, col.slice(from, SMALL_VALUES), SMALL_VALUES));
+            out.add(Prepared.of(arm, col.slice(from, SMALL_VALUES), SMALL_VALUES)::decode);
         }
         return out;
     }

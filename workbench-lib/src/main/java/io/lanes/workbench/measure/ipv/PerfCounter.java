@@ -90,7 +90,7 @@ public final class PerfCounter implements InstructionCounter {
                 Column col = Datasets.load(r.dataset());
                 Prepared p = Prepared.of(arm, col, r.values());
                 p.verify(r.codec() + " on " + r.dataset());
-                List<LongSupplier> small = IpvProtocol.samples(arm, col, r.values()).stream().<LongSupplier>map(s -> s::decode).toList();
+                List<LongSupplier> small = IpvProtocol.samples(arm, col, r.values());
                 counts.clear();
                 IpvProtocol.Counted c = IpvProtocol.count(p::decode, small, r.values(), bracket);
                 long delta = IpvProtocol.delta(r.codec() + " on " + r.dataset(), counts, c.settled(), countsInstructions);
